@@ -1,0 +1,34 @@
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "./database.js";
+
+export interface CreateDbOptions {
+  /** Pool size; default 10. */
+  max?: number;
+  /** Name shown in pg_stat_activity. */
+  applicationName?: string;
+  statementTimeoutMs?: number;
+}
+
+const INT8 = 20;
+// int8 values here are sizes, counts and outbox ids: far below 2^53, so numbers are safe.
+const types = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === INT8
+      ? (v: string) => Number.parseInt(v, 10)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** Opens a kysely database over a pg pool. Close it with `db.destroy()`. */
+export function createDb(connectionString: string, options: CreateDbOptions = {}): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    application_name: options.applicationName ?? "tender",
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    types,
+  });
+  // An idle client that loses its connection must not crash the process; the next query reconnects.
+  pool.on("error", () => {});
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

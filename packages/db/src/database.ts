@@ -1,0 +1,22 @@
+import type { Kysely, Transaction } from "kysely";
+import type { ApiKeysTable } from "./tables/api-keys.table.js";
+import type { AttachmentsTable } from "./tables/attachments.table.js";
+import type { ChunksTable } from "./tables/chunks.table.js";
+import type { OutboxTable } from "./tables/outbox.table.js";
+import type { QuarantinedRecordsTable } from "./tables/quarantined-records.table.js";
+import type { SourcesTable } from "./tables/sources.table.js";
+import type { TendersTable } from "./tables/tenders.table.js";
+
+/** The whole schema as kysely sees it. */
+export interface Database {
+  sources: SourcesTable;
+  tenders: TendersTable;
+  attachments: AttachmentsTable;
+  chunks: ChunksTable;
+  api_keys: ApiKeysTable;
+  outbox: OutboxTable;
+  quarantined_records: QuarantinedRecordsTable;
+}
+
+/** A database handle or an open transaction: repositories accept either; the caller owns the transaction. */
+export type Db = Kysely<Database> | Transaction<Database>;

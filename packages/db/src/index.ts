@@ -1,0 +1,11 @@
+export { type CreateDbOptions, createDb } from "./create-db.js";
+export type { Database, Db } from "./database.js";
+export { migrateToLatest } from "./migrate.js";
+export { migrations } from "./migrations/index.js";
+export * from "./tables/api-keys.table.js";
+export * from "./tables/attachments.table.js";
+export * from "./tables/chunks.table.js";
+export * from "./tables/outbox.table.js";
+export * from "./tables/quarantined-records.table.js";
+export * from "./tables/sources.table.js";
+export * from "./tables/tenders.table.js";

@@ -1,0 +1,16 @@
+import type { Kysely } from "kysely";
+import { type MigrationResultSet, Migrator } from "kysely/migration";
+import type { Database } from "./database.js";
+import { migrations } from "./migrations/index.js";
+
+/** Applies every pending migration. Throws with the failing migration's name on error. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
+    const cause = result.error instanceof Error ? result.error.message : String(result.error);
+    throw new Error(`migration ${failed} failed: ${cause}`, { cause: result.error });
+  }
+  return result;
+}

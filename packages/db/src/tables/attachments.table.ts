@@ -1,0 +1,24 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+export type DownloadStatus = "pending" | "failed" | "ready" | "skipped";
+
+export interface AttachmentsTable {
+  id: Generated<string>;
+  tender_id: string;
+  external_id: string | null;
+  title: string | null;
+  filename: string;
+  content_type: string | null;
+  source_url: string;
+  /** Storage key set by the downloader; never leaves the services. */
+  local_path: string | null;
+  sha256: string | null;
+  size_bytes: number | null;
+  download_status: ColumnType<DownloadStatus, DownloadStatus | undefined, DownloadStatus>;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export type AttachmentRow = Selectable<AttachmentsTable>;
+export type NewAttachmentRow = Insertable<AttachmentsTable>;
+export type AttachmentUpdate = Updateable<AttachmentsTable>;

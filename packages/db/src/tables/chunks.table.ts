@@ -1,0 +1,19 @@
+import type { Generated, Insertable, Selectable } from "kysely";
+
+export interface ChunksTable {
+  id: Generated<string>;
+  tender_id: string;
+  /** NULL: the chunk holds the tender's own metadata. */
+  attachment_id: string | null;
+  chunk_key: string;
+  content: string;
+  /** pgvector text form, `[0.1,0.2,...]`; see `toVectorLiteral` / `fromVectorLiteral`. */
+  embedding: string;
+  embedding_model: string;
+  position: number;
+  section: string;
+  content_hash: string;
+  created_at: Generated<Date>;
+}
+export type ChunkRow = Selectable<ChunksTable>;
+export type NewChunkRow = Insertable<ChunksTable>;

@@ -1,0 +1,15 @@
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** One row per external source (`ted`, `contracts_finder`). */
+export interface SourcesTable {
+  id: Generated<string>;
+  code: string;
+  /** Opaque pagination position, stored and sent back exactly as the source API gave it. */
+  cursor: string | null;
+  last_sync_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export type SourceRow = Selectable<SourcesTable>;
+export type NewSourceRow = Insertable<SourcesTable>;
+export type SourceUpdate = Updateable<SourcesTable>;

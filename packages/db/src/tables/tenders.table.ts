@@ -1,0 +1,28 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+export type IndexStatus = "pending" | "processing" | "ready" | "failed";
+
+export interface TendersTable {
+  id: Generated<string>;
+  source_id: string;
+  external_id: string;
+  title: string;
+  description: string | null;
+  buyer_name: string;
+  /** numeric(20,2), read back as a decimal string so no precision is lost. */
+  amount: string | null;
+  currency: string | null;
+  published_at: ColumnType<Date, Date | string, Date | string>;
+  deadline: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  source_url: string;
+  content_hash: string;
+  indexed_hash: string | null;
+  index_status: ColumnType<IndexStatus, IndexStatus | undefined, IndexStatus>;
+  last_error: string | null;
+  raw_payload: ColumnType<Record<string, unknown>, string, string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export type TenderRow = Selectable<TendersTable>;
+export type NewTenderRow = Insertable<TendersTable>;
+export type TenderUpdate = Updateable<TendersTable>;

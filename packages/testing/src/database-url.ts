@@ -1,0 +1,6 @@
+/** Returns `url` with its database name replaced by `database`. */
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The project's test command: types, lint, then every test (unit and integration) against the
+# real PostgreSQL and NATS named by DATABASE_URL / NATS_URL. Ends with `N passed, N failed`.
+set -uo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+[ -x /opt/node24/bin/node ] && case "$(node --version 2>/dev/null)" in v24*|v25*|v26*) ;; *) export PATH="/opt/node24/bin:$PATH";; esac
+export DATABASE_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/tender}"
+export NATS_URL="${NATS_URL:-nats://127.0.0.1:4222}"
+
+pnpm -s exec tsc -b || { echo "0 passed, 1 failed"; exit 1; }
+pnpm -s exec biome check . || { echo "0 passed, 1 failed"; exit 1; }
+
+mkdir -p .test-results
+pnpm -s exec vitest run --reporter=default --reporter=json --outputFile.json=.test-results/vitest.json "$@"
+status=$?
+node -e '
+  const fs = require("node:fs");
+  let r = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0 };
+  try { r = JSON.parse(fs.readFileSync(".test-results/vitest.json", "utf8")); } catch {}
+  const failed = r.numFailedTests + (process.argv[1] !== "0" && r.numFailedTests === 0 ? 1 : 0);
+  const skipped = r.numPendingTests + r.numTodoTests;
+  console.log(`${r.numPassedTests} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
+' "$status"
+exit $status
