@@ -2,10 +2,18 @@ import { defineConfig } from "vitest/config";
 
 // Two projects: `unit` needs nothing but Node; `int` (`*.int.test.ts`) talks to the real
 // PostgreSQL + pgvector and NATS JetStream given by DATABASE_URL / NATS_URL.
-const sourceCondition = { resolve: { conditions: ["@tender/source"] } };
+// The `@tender/source` export condition points workspace packages at their TypeScript sources,
+// for test files (ssr environment) and for the global setup (__vitest__ environment) alike.
+const conditions = ["@tender/source"];
+const envResolve = { resolve: { conditions } };
+const sourceCondition = {
+  resolve: { conditions },
+  environments: { ssr: envResolve, __vitest__: envResolve },
+};
 const roots = ["packages/*/src/**", "services/*/src/**", "test/src/**", "bench/**"];
 
 export default defineConfig({
+  ...sourceCondition,
   test: {
     projects: [
       {

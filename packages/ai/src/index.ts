@@ -1,1 +1,24 @@
-export {};
+export { AiDependencyError, type AiDependencyErrorKind, isAiDependencyError } from "./ai-dependency-error.js";
+export {
+  type AiCallOptions,
+  type AiHealth,
+  type AiProvider,
+  type ChatPrompt,
+  EMBEDDING_DIMENSION,
+  type Embedding,
+} from "./ai-provider.js";
+export {
+  ASK_SYSTEM_PROMPT,
+  type AskFragment,
+  type AskPromptInput,
+  buildAskPrompt,
+  NOT_ENOUGH_DATA_ANSWER,
+} from "./build-ask-prompt.js";
+export { type AiProviderConfig, createAiProvider } from "./create-ai-provider.js";
+export { FAKE_MODEL, fakeEmbed } from "./fake-embed.js";
+export { fakeGenerate } from "./fake-generate.js";
+export { createFakeProvider } from "./fake-provider.js";
+export { l2Normalize } from "./l2-normalize.js";
+export type { LiveProviderOptions } from "./live-provider-options.js";
+export { createOllamaProvider } from "./ollama-provider.js";
+export { createOpenAiProvider } from "./openai-provider.js";

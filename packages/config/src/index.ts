@@ -1,1 +1,15 @@
-export {};
+export { AI_PROVIDERS, AiEnv } from "./ai-env.js";
+export { ConfigError } from "./config-error.js";
+export { DatabaseEnv, POSTGRES_PROTOCOLS } from "./database-env.js";
+export { deepFreeze, type Frozen } from "./deep-freeze.js";
+export { envBool } from "./env-bool.js";
+export { envEnum } from "./env-enum.js";
+export { type EnvIntOptions, envInt } from "./env-int.js";
+export { type EnvNumberOptions, envNumber } from "./env-number.js";
+export { envString } from "./env-string.js";
+export { type EnvUrlOptions, envUrl } from "./env-url.js";
+export type { EnvOutput, EnvSchema, EnvVarOptions } from "./env-var.js";
+export { type EnvSource, loadConfig } from "./load-config.js";
+export { LOG_LEVELS, LogEnv } from "./log-env.js";
+export { NatsEnv } from "./nats-env.js";
+export { hideUrlPassword, isSecretVariable } from "./secret-values.js";

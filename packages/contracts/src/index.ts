@@ -1,1 +1,66 @@
-export {};
+export { TenderChangedV1 } from "./events/tender-changed-v1.js";
+export { canonicalJson } from "./hashing/canonical-json.js";
+export { type ChunkKeyInput, chunkKey } from "./hashing/chunk-key.js";
+export {
+  type ContentHashAttachment,
+  type ContentHashInput,
+  contentHash,
+  contentHashPayload,
+} from "./hashing/content-hash.js";
+export { sha256Hex } from "./hashing/sha256-hex.js";
+export { toContentHashInput } from "./hashing/to-content-hash-input.js";
+export { AskRequest } from "./http/ask-request.js";
+export { AskResponse, NOT_ENOUGH_DATA_ANSWER } from "./http/ask-response.js";
+export { ERROR_CODES, ERROR_HTTP_STATUS, ErrorCode } from "./http/error-code.js";
+export { ErrorResponse, ValidationIssue } from "./http/error-response.js";
+export { HealthLive, HealthReady } from "./http/health.js";
+export { REQUEST_ID_PATTERN, RequestId } from "./http/request-id.js";
+export { SearchRequest } from "./http/search-request.js";
+export { SearchResponse } from "./http/search-response.js";
+export { SearchResultAttachment, SearchResultItem } from "./http/search-result-item.js";
+export { TenderDetails } from "./http/tender-details.js";
+export { TenderDetailsAttachment } from "./http/tender-details-attachment.js";
+export { toValidationIssues } from "./http/to-validation-issues.js";
+export {
+  buildJsonSchemas,
+  type JsonSchemaDocument,
+  SCHEMA_BASE_URL,
+} from "./json-schemas/build-json-schemas.js";
+export { WIRE_SCHEMA_NAMES, WIRE_SCHEMAS, type WireSchemaName } from "./json-schemas/wire-schemas.js";
+export { CurrencyCode } from "./primitives/currency-code.js";
+export {
+  DECIMAL_AMOUNT_PATTERN,
+  DecimalAmount,
+  normalizeDecimalAmount,
+} from "./primitives/decimal-amount.js";
+export { HttpUrl, isHttpUrl } from "./primitives/http-url.js";
+export { isJsonObject, JsonObject } from "./primitives/json-object.js";
+export {
+  QUERY_MAX_LENGTH,
+  QUERY_MIN_LENGTH,
+  QUERY_PATTERN,
+  SearchQuery,
+} from "./primitives/search-query.js";
+export { Sha256Digest } from "./primitives/sha256-digest.js";
+export { SourceCode } from "./primitives/source-code.js";
+export { DOWNLOAD_STATUSES, DownloadStatus, INDEX_STATUSES, IndexStatus } from "./primitives/statuses.js";
+export {
+  Filename,
+  NonEmptyString,
+  NullableText,
+  TRIMMED_PATTERN,
+  TrimmedString,
+} from "./primitives/trimmed-string.js";
+export { normalizeUtcTimestamp, UTC_TIMESTAMP_PATTERN, UtcTimestamp } from "./primitives/utc-timestamp.js";
+export { UUID_PATTERN, Uuid } from "./primitives/uuid.js";
+export { AttachmentRecordV1 } from "./records/attachment-record-v1.js";
+export { TenderRecordV1 } from "./records/tender-record-v1.js";
+export {
+  createTenderChangedV1Validator,
+  createTenderRecordV1Validator,
+  createWireValidator,
+  type WireTypes,
+  type WireValidationResult,
+  type WireValidator,
+} from "./validators/create-wire-validator.js";
+export { formatAjvErrors } from "./validators/format-ajv-errors.js";

@@ -1,8 +1,17 @@
 import { createEmptyTestDatabase } from "@tender/testing";
 import { sql } from "kysely";
+import { Migrator, NO_MIGRATIONS } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "./create-db.js";
 import { migrateToLatest } from "./migrate.js";
+import { migrations } from "./migrations/index.js";
+
+const listTables = async (db: ReturnType<typeof createDb>) =>
+  (
+    await sql<{ table_name: string }>`
+      SELECT table_name FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_name NOT LIKE 'kysely%' ORDER BY table_name`.execute(db)
+  ).rows.map((r) => r.table_name);
 
 describe("migrations", () => {
   let target: Awaited<ReturnType<typeof createEmptyTestDatabase>>;
@@ -18,10 +27,7 @@ describe("migrations", () => {
       expect(first.results?.map((r) => [r.migrationName, r.status])).toEqual([["0001-initial", "Success"]]);
       const again = await migrateToLatest(db);
       expect(again.results).toEqual([]);
-      const { rows } = await sql<{ table_name: string }>`
-        SELECT table_name FROM information_schema.tables
-        WHERE table_schema = 'public' AND table_name NOT LIKE 'kysely%' ORDER BY table_name`.execute(db);
-      expect(rows.map((r) => r.table_name)).toEqual([
+      expect(await listTables(db)).toEqual([
         "api_keys",
         "attachments",
         "chunks",
@@ -30,6 +36,28 @@ describe("migrations", () => {
         "sources",
         "tenders",
       ]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("run down to nothing, then up again", async () => {
+    const db = createDb(target.url, { max: 1 });
+    try {
+      await migrateToLatest(db);
+      await db.insertInto("sources").values({ code: "ted" }).execute();
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      const down = await migrator.migrateTo(NO_MIGRATIONS);
+      expect(down.error).toBeUndefined();
+      expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
+        ["0001-initial", "Down", "Success"],
+      ]);
+      expect(await listTables(db)).toEqual([]);
+
+      const up = await migrateToLatest(db);
+      expect(up.results?.map((r) => [r.migrationName, r.status])).toEqual([["0001-initial", "Success"]]);
+      expect(await listTables(db)).toHaveLength(7);
+      expect(await db.selectFrom("sources").selectAll().execute()).toEqual([]);
     } finally {
       await db.destroy();
     }

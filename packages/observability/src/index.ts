@@ -1,1 +1,4 @@
-export {};
+export { createLogger, type Logger, type LoggerOptions } from "./create-logger.js";
+export { redactConnectionString } from "./redact-connection-string.js";
+export { REDACT_PATHS, REDACTED, SECRET_FIELDS } from "./redact-paths.js";
+export { acceptOrCreateRequestId, REQUEST_ID_HEADER, REQUEST_ID_PATTERN } from "./request-id.js";

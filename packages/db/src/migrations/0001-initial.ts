@@ -65,6 +65,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at      timestamptz NOT NULL DEFAULT now(),
       updated_at      timestamptz NOT NULL DEFAULT now(),
       CONSTRAINT attachments_tender_url_key UNIQUE (tender_id, source_url),
+      -- Target of chunks_attachment_fkey: a chunk may only cite an attachment of its own tender.
+      CONSTRAINT attachments_tender_id_id_key UNIQUE (tender_id, id),
       CONSTRAINT attachments_ready_has_file
         CHECK (download_status <> 'ready' OR (local_path IS NOT NULL AND sha256 IS NOT NULL AND size_bytes IS NOT NULL))
     )`.execute(db);
@@ -73,7 +75,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE TABLE chunks (
       id              uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       tender_id       uuid NOT NULL REFERENCES tenders (id) ON DELETE CASCADE,
-      attachment_id   uuid REFERENCES attachments (id) ON DELETE CASCADE,
+      attachment_id   uuid,
       chunk_key       char(64) NOT NULL CONSTRAINT chunks_chunk_key_key UNIQUE
                         CHECK (chunk_key ~ '^[0-9a-f]{64}$'),
       content         text NOT NULL CHECK (length(content) > 0),
@@ -82,7 +84,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       position        integer NOT NULL CHECK (position >= 0),
       section         text NOT NULL,
       content_hash    char(64) NOT NULL CHECK (content_hash ~ '^[0-9a-f]{64}$'),
-      created_at      timestamptz NOT NULL DEFAULT now()
+      created_at      timestamptz NOT NULL DEFAULT now(),
+      CONSTRAINT chunks_attachment_fkey FOREIGN KEY (tender_id, attachment_id)
+        REFERENCES attachments (tender_id, id) ON DELETE CASCADE
     )`.execute(db);
   // Search is an exact scan over every embedding; keeping vectors inline (no TOAST) avoids a
   // second lookup per row (decisions.md: about 2x faster at 100k chunks).

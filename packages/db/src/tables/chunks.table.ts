@@ -7,7 +7,7 @@ export interface ChunksTable {
   attachment_id: string | null;
   chunk_key: string;
   content: string;
-  /** pgvector text form, `[0.1,0.2,...]`; see `toVectorLiteral` / `fromVectorLiteral`. */
+  /** pgvector text form, `[0.1,0.2,...]`; chunks.repository converts it with pgvector's `toSql` / `fromSql`. */
   embedding: string;
   embedding_model: string;
   position: number;

@@ -1,0 +1,53 @@
+import * as v from "valibot";
+import type { AiCallOptions, AiProvider, ChatPrompt } from "./ai-provider.js";
+import { checkAnswer } from "./check-answer.js";
+import { checkVectors } from "./check-vectors.js";
+import { parseResponse, requestJson } from "./http-json.js";
+import type { LiveProviderOptions } from "./live-provider-options.js";
+import { probeHealth } from "./live-provider-options.js";
+import { checkListedModels } from "./model-names.js";
+
+const EmbedResponse = v.object({ embeddings: v.array(v.unknown()) });
+const ChatResponse = v.object({ message: v.object({ content: v.string() }) });
+const TagsResponse = v.object({
+  models: v.array(v.object({ name: v.string(), model: v.optional(v.string()) })),
+});
+
+/**
+ * Ollama's native API: `POST /api/embed`, `POST /api/chat` (no streaming, temperature 0),
+ * `GET /api/tags` for health (both configured models must be listed).
+ */
+export function createOllamaProvider(options: LiveProviderOptions): AiProvider {
+  const { baseUrl, embedModel, chatModel, apiKey, timeoutMs } = options;
+  const call = (path: string, body: unknown, opts?: AiCallOptions) =>
+    requestJson({ baseUrl, path, body, apiKey, timeoutMs, signal: opts?.signal });
+
+  return {
+    embedModel,
+    chatModel,
+    async embed(texts: readonly string[], opts?: AiCallOptions) {
+      if (texts.length === 0) return [];
+      const what = "POST /api/embed";
+      const data = await call("/api/embed", { model: embedModel, input: texts }, opts);
+      return checkVectors(parseResponse(EmbedResponse, data, what).embeddings, texts.length, what);
+    },
+    async generate(prompt: ChatPrompt, opts?: AiCallOptions) {
+      const messages = [
+        { role: "system", content: prompt.system },
+        { role: "user", content: prompt.user },
+      ];
+      const body = { model: chatModel, messages, stream: false, options: { temperature: 0 } };
+      const what = "POST /api/chat";
+      const data = await call("/api/chat", body, opts);
+      return checkAnswer(parseResponse(ChatResponse, data, what).message.content, what);
+    },
+    health(opts?: AiCallOptions) {
+      return probeHealth(async () => {
+        const data = await call("/api/tags", undefined, opts);
+        const { models } = parseResponse(TagsResponse, data, "GET /api/tags");
+        const listed = models.flatMap((m) => (m.model ? [m.name, m.model] : [m.name]));
+        return checkListedModels([embedModel, chatModel], listed);
+      });
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import * as v from "valibot";
+import { AiDependencyError } from "./ai-dependency-error.js";
+import type { AiCallOptions, AiProvider, ChatPrompt } from "./ai-provider.js";
+import { checkAnswer } from "./check-answer.js";
+import { checkVectors } from "./check-vectors.js";
+import { parseResponse, requestJson } from "./http-json.js";
+import type { LiveProviderOptions } from "./live-provider-options.js";
+import { probeHealth } from "./live-provider-options.js";
+import { checkListedModels } from "./model-names.js";
+
+const EmbeddingsResponse = v.object({
+  data: v.array(v.object({ index: v.pipe(v.number(), v.integer()), embedding: v.unknown() })),
+});
+const ChatResponse = v.object({
+  choices: v.pipe(
+    v.array(v.object({ message: v.object({ content: v.nullish(v.string()) }) })),
+    v.minLength(1),
+  ),
+});
+const ModelsResponse = v.object({ data: v.array(v.object({ id: v.string() })) });
+
+/** The server root: AI_BASE_URL may be given with or without the trailing "/v1" and "/". */
+export function openAiServerRoot(baseUrl: string): string {
+  return baseUrl.replace(/\/+$/u, "").replace(/\/v1$/u, "");
+}
+
+/**
+ * An OpenAI-compatible server (vLLM, llama.cpp, TEI, LM Studio, Ollama's /v1):
+ * `POST /v1/embeddings` (float encoding; results put back in input order by `index`),
+ * `POST /v1/chat/completions` (temperature 0), `GET /v1/models` for health.
+ */
+export function createOpenAiProvider(options: LiveProviderOptions): AiProvider {
+  const { embedModel, chatModel, apiKey, timeoutMs } = options;
+  const baseUrl = openAiServerRoot(options.baseUrl);
+  const call = (path: string, body: unknown, opts?: AiCallOptions) =>
+    requestJson({ baseUrl, path, body, apiKey, timeoutMs, signal: opts?.signal });
+
+  return {
+    embedModel,
+    chatModel,
+    async embed(texts: readonly string[], opts?: AiCallOptions) {
+      if (texts.length === 0) return [];
+      const what = "POST /v1/embeddings";
+      const body = { model: embedModel, input: texts, encoding_format: "float" };
+      const { data } = parseResponse(EmbeddingsResponse, await call("/v1/embeddings", body, opts), what);
+      const sorted = [...data].sort((a, b) => a.index - b.index);
+      // Sorted indexes must be exactly 0..n-1, or some input got no vector or two of them.
+      if (sorted.length === texts.length && sorted.some((item, i) => item.index !== i)) {
+        throw new AiDependencyError("invalid_response", `AI server answered ${what} with wrong indexes`);
+      }
+      return checkVectors(
+        sorted.map((item) => item.embedding),
+        texts.length,
+        what,
+      );
+    },
+    async generate(prompt: ChatPrompt, opts?: AiCallOptions) {
+      const messages = [
+        { role: "system", content: prompt.system },
+        { role: "user", content: prompt.user },
+      ];
+      const what = "POST /v1/chat/completions";
+      const body = { model: chatModel, messages, temperature: 0 };
+      const { choices } = parseResponse(ChatResponse, await call("/v1/chat/completions", body, opts), what);
+      return checkAnswer(choices[0]?.message.content, what);
+    },
+    health(opts?: AiCallOptions) {
+      return probeHealth(async () => {
+        const { data } = parseResponse(
+          ModelsResponse,
+          await call("/v1/models", undefined, opts),
+          "GET /v1/models",
+        );
+        return checkListedModels(
+          [embedModel, chatModel],
+          data.map((m) => m.id),
+        );
+      });
+    },
+  };
+}

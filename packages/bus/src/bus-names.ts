@@ -1,0 +1,39 @@
+/** Names of the JetStream streams, subjects and durable consumers of the service. */
+export interface BusNames {
+  stream: string;
+  subject: string;
+  dlqStream: string;
+  dlqSubject: string;
+  consumers: { indexer: string; downloader: string };
+}
+
+/** The production names (decisions.md, "Events"). */
+export const DEFAULT_BUS_NAMES: BusNames = Object.freeze({
+  stream: "TENDERS",
+  subject: "tender.changed.v1",
+  dlqStream: "TENDERS_DLQ",
+  dlqSubject: "dlq.tender.changed.v1",
+  consumers: Object.freeze({ indexer: "indexer", downloader: "downloader" }),
+});
+
+const PREFIX = /^[A-Za-z0-9_-]{1,32}$/;
+
+/**
+ * The default names, or, with a prefix, names of their own (`X_TENDERS`, `x.tender.changed.v1`, ...)
+ * so that tests sharing one NATS server never see each other's messages.
+ */
+export function busNames(prefix?: string): BusNames {
+  if (prefix === undefined) return DEFAULT_BUS_NAMES;
+  if (!PREFIX.test(prefix)) {
+    throw new Error(`Bus name prefix "${prefix}" must be 1..32 letters, digits, "_" or "-".`);
+  }
+  const upper = prefix.toUpperCase();
+  const lower = prefix.toLowerCase();
+  return {
+    stream: `${upper}_${DEFAULT_BUS_NAMES.stream}`,
+    subject: `${lower}.${DEFAULT_BUS_NAMES.subject}`,
+    dlqStream: `${upper}_${DEFAULT_BUS_NAMES.dlqStream}`,
+    dlqSubject: `${lower}.${DEFAULT_BUS_NAMES.dlqSubject}`,
+    consumers: { ...DEFAULT_BUS_NAMES.consumers },
+  };
+}

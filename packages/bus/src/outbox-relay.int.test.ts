@@ -1,0 +1,300 @@
+import { randomUUID } from "node:crypto";
+import { jetstream, type StoredMsg } from "@nats-io/jetstream";
+import { connect } from "@nats-io/transport-node";
+import { createTenderChangedV1Validator, type TenderChangedV1 } from "@tender/contracts";
+import { claimOutboxBatch, countUnpublishedOutbox, type Database } from "@tender/db";
+import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { busNames } from "./bus-names.js";
+import { type BusTopology, busTopology } from "./bus-topology.js";
+import { type Bus, connectBus } from "./connect-bus.js";
+import { enqueueTenderChanged } from "./enqueue-tender-changed.js";
+import { ensureTopology } from "./ensure-topology.js";
+import { OutboxPublishError, type OutboxPublisher, relayOutboxOnce, runOutboxRelay } from "./outbox-relay.js";
+import { runConsumer } from "./run-consumer.js";
+
+const waitLong = { timeout: 20_000, interval: 50 };
+
+/** Records every log call, so tests can check that payloads never reach the logs. */
+function recordingLogger() {
+  const lines: string[] = [];
+  const log = (obj: Record<string, unknown>, msg: string) => void lines.push(`${msg} ${JSON.stringify(obj)}`);
+  return { lines, logger: { debug: log, info: log, warn: log, error: log } };
+}
+
+let testDb: TestDatabase;
+let db: Kysely<Database>;
+let bus: Bus;
+const created: BusTopology[] = [];
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.db;
+  bus = await connectBus({ servers: testNatsUrl(), name: "bus-outbox-relay-test" });
+});
+
+afterAll(async () => {
+  for (const t of created) {
+    for (const stream of [t.names.stream, t.names.dlqStream])
+      await bus.jsm.streams.delete(stream).catch(() => {});
+  }
+  await bus.close();
+  await testDb.destroy();
+});
+
+beforeEach(async () => {
+  await db.deleteFrom("outbox").execute();
+});
+
+async function freshTopology(): Promise<BusTopology> {
+  const topology = busTopology({ names: busNames(`t${uniqueBusToken()}`) });
+  created.push(topology);
+  await ensureTopology(bus.jsm, topology);
+  return topology;
+}
+
+async function enqueue(topology: BusTopology, count: number): Promise<TenderChangedV1[]> {
+  return db.transaction().execute(async (trx) => {
+    const events: TenderChangedV1[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const contentHash = i.toString(16).padStart(64, "0");
+      events.push(
+        await enqueueTenderChanged(trx, {
+          tenderId: randomUUID(),
+          contentHash,
+          subject: topology.names.subject,
+        }),
+      );
+    }
+    return events;
+  });
+}
+
+async function streamMessages(stream: string): Promise<StoredMsg[]> {
+  const { state } = await bus.jsm.streams.info(stream);
+  const out: StoredMsg[] = [];
+  if (state.messages === 0) return out;
+  for (let seq = state.first_seq; seq <= state.last_seq; seq += 1) {
+    const m = await bus.jsm.streams.getMessage(stream, { seq });
+    if (m) out.push(m);
+  }
+  return out;
+}
+
+/** A JetStream client whose connection is closed: every publish fails, as when NATS is down. */
+async function closedPublisher(): Promise<OutboxPublisher> {
+  const nc = await connect({ servers: testNatsUrl() });
+  const js = jetstream(nc);
+  await nc.close();
+  return js;
+}
+
+describe("enqueueTenderChanged", () => {
+  it("writes a schema-valid TenderChangedV1 to the outbox in the caller's transaction", async () => {
+    const topology = await freshTopology();
+    const now = new Date("2025-03-04T05:06:07.089Z");
+    const tenderId = randomUUID();
+    const event = await db.transaction().execute((trx) =>
+      enqueueTenderChanged(trx, {
+        tenderId,
+        contentHash: "f".repeat(64),
+        now,
+        subject: topology.names.subject,
+      }),
+    );
+
+    expect(createTenderChangedV1Validator()(event)).toEqual({ ok: true, value: event });
+    expect(event).toMatchObject({
+      schema_version: 1,
+      tender_id: tenderId,
+      occurred_at: "2025-03-04T05:06:07.089Z",
+    });
+    const row = await db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      event_id: event.event_id,
+      subject: topology.names.subject,
+      published_at: null,
+    });
+    expect(row.payload).toEqual(event);
+  });
+
+  it("leaves no event behind when the caller's transaction rolls back", async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await enqueueTenderChanged(trx, { tenderId: randomUUID(), contentHash: "0".repeat(64) });
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    expect(await countUnpublishedOutbox(db)).toBe(0);
+  });
+
+  it("refuses malformed ids without writing anything", async () => {
+    await expect(
+      enqueueTenderChanged(db, { tenderId: "not-a-uuid", contentHash: "F".repeat(64) }),
+    ).rejects.toThrow(/Invalid TenderChangedV1/);
+    expect(await countUnpublishedOutbox(db)).toBe(0);
+  });
+
+  it("defaults to the production subject", async () => {
+    const event = await enqueueTenderChanged(db, { tenderId: randomUUID(), contentHash: "0".repeat(64) });
+    const row = await db
+      .selectFrom("outbox")
+      .select("subject")
+      .where("event_id", "=", event.event_id)
+      .executeTakeFirst();
+    expect(row?.subject).toBe("tender.changed.v1");
+  });
+});
+
+describe("claimOutboxBatch", () => {
+  it("skips rows another transaction has claimed", async () => {
+    const topology = await freshTopology();
+    await enqueue(topology, 6);
+    const [first, second] = await db.transaction().execute(async (a) => {
+      const claimedByA = await claimOutboxBatch(a, 4);
+      const claimedByB = await db.transaction().execute((b) => claimOutboxBatch(b, 4));
+      return [claimedByA.map((r) => r.id), claimedByB.map((r) => r.id)];
+    });
+    expect(first).toHaveLength(4);
+    expect(second).toHaveLength(2);
+    expect(first?.some((id) => second?.includes(id))).toBe(false);
+  });
+});
+
+describe("relayOutboxOnce", () => {
+  it("publishes with Nats-Msg-Id = event id and marks the rows published", async () => {
+    const topology = await freshTopology();
+    const [event] = await enqueue(topology, 1);
+    const { logger } = recordingLogger();
+    expect(await relayOutboxOnce({ db, js: bus.js, logger })).toBe(1);
+    expect(await relayOutboxOnce({ db, js: bus.js, logger })).toBe(0);
+
+    const [m] = await streamMessages(topology.names.stream);
+    expect(m?.subject).toBe(topology.names.subject);
+    expect(m?.header.get("Nats-Msg-Id")).toBe(event?.event_id);
+    expect(m?.json()).toEqual(event);
+    const row = await db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
+    expect(row.published_at).toBeInstanceOf(Date);
+    expect(row.attempts).toBe(1);
+    expect(await countUnpublishedOutbox(db)).toBe(0);
+  });
+
+  it("does not store a row twice when it is published again (crash before commit)", async () => {
+    const topology = await freshTopology();
+    await enqueue(topology, 1);
+    const { logger } = recordingLogger();
+    await relayOutboxOnce({ db, js: bus.js, logger });
+    await db.updateTable("outbox").set({ published_at: null }).execute();
+    expect(await relayOutboxOnce({ db, js: bus.js, logger })).toBe(1);
+    expect(await streamMessages(topology.names.stream)).toHaveLength(1);
+  });
+
+  it("keeps the rows queued and records the failure when NATS is unavailable", async () => {
+    const topology = await freshTopology();
+    await enqueue(topology, 3);
+    const { logger, lines } = recordingLogger();
+    await expect(relayOutboxOnce({ db, js: await closedPublisher(), logger })).rejects.toBeInstanceOf(
+      OutboxPublishError,
+    );
+    expect(await countUnpublishedOutbox(db)).toBe(3);
+    const rows = await db.selectFrom("outbox").selectAll().orderBy("id").execute();
+    expect(rows.map((r) => r.attempts)).toEqual([1, 0, 0]);
+    expect(rows[0]?.last_error).toBeTruthy();
+    expect(lines.join("\n")).not.toContain(rows[0]?.payload.content_hash);
+    expect(await streamMessages(topology.names.stream)).toHaveLength(0);
+  });
+});
+
+describe("runOutboxRelay", () => {
+  it("keeps retrying while NATS is unavailable and publishes everything once it is back", async () => {
+    const topology = await freshTopology();
+    const events = await enqueue(topology, 3);
+    let target = await closedPublisher();
+    const js: OutboxPublisher = { publish: (...args) => target.publish(...args) };
+    const { logger, lines } = recordingLogger();
+    const controller = new AbortController();
+    const relay = runOutboxRelay({
+      db,
+      js,
+      logger,
+      pollIntervalMs: 10,
+      maxBackoffMs: 50,
+      signal: controller.signal,
+    });
+
+    await vi.waitFor(async () => {
+      const first = await db.selectFrom("outbox").select("attempts").orderBy("id").executeTakeFirstOrThrow();
+      expect(first.attempts).toBeGreaterThanOrEqual(3);
+    }, waitLong);
+    expect(await countUnpublishedOutbox(db)).toBe(3);
+
+    target = bus.js;
+    await vi.waitFor(async () => expect(await countUnpublishedOutbox(db)).toBe(0), waitLong);
+    controller.abort();
+    await relay;
+
+    const ids = (await streamMessages(topology.names.stream)).map((m) => m.header.get("Nats-Msg-Id"));
+    expect(ids).toEqual(events.map((e) => e.event_id));
+    const log = lines.join("\n");
+    for (const e of events) expect(log).not.toContain(e.content_hash);
+  });
+
+  it("with two relays at once publishes each of 200 rows exactly once", async () => {
+    const topology = await freshTopology();
+    const events = await enqueue(topology, 200);
+    const calls = new Map<string, number>();
+    const counting: OutboxPublisher = {
+      publish: (subject, payload, options) => {
+        const id = options?.msgID ?? "";
+        calls.set(id, (calls.get(id) ?? 0) + 1);
+        return bus.js.publish(subject, payload, options);
+      },
+    };
+    const { logger } = recordingLogger();
+    const controller = new AbortController();
+    const options = { db, js: counting, logger, batchSize: 7, pollIntervalMs: 10, signal: controller.signal };
+    const relays = [runOutboxRelay(options), runOutboxRelay(options)];
+
+    await vi.waitFor(async () => expect(await countUnpublishedOutbox(db)).toBe(0), waitLong);
+    controller.abort();
+    await Promise.all(relays);
+
+    expect(calls.size).toBe(200);
+    for (const e of events) expect(calls.get(e.event_id)).toBe(1);
+    const stored = await streamMessages(topology.names.stream);
+    expect(stored).toHaveLength(200);
+    expect(new Set(stored.map((m) => m.header.get("Nats-Msg-Id")))).toEqual(
+      new Set(events.map((e) => e.event_id)),
+    );
+  });
+});
+
+describe("outbox to consumer", () => {
+  it("delivers an event from the outbox through JetStream to a consumer", async () => {
+    const topology = await freshTopology();
+    const [event] = await enqueue(topology, 1);
+    const { logger } = recordingLogger();
+    await relayOutboxOnce({ db, js: bus.js, logger });
+
+    const received: TenderChangedV1[] = [];
+    const controller = new AbortController();
+    const consumer = runConsumer({
+      js: bus.js,
+      entry: topology.catalog.tenderChanged,
+      consumer: topology.names.consumers.downloader,
+      handler: async (e) => {
+        received.push(e);
+      },
+      logger,
+      signal: controller.signal,
+    });
+    await vi.waitFor(async () => {
+      const info = await bus.jsm.consumers.info(topology.names.stream, topology.names.consumers.downloader);
+      expect(info.ack_floor.stream_seq).toBe(1);
+    }, waitLong);
+    controller.abort();
+    await consumer;
+    expect(received).toEqual([event]);
+  });
+});

@@ -1,0 +1,57 @@
+import { ConfigError } from "@tender/config";
+import { redactConnectionString } from "@tender/observability";
+import { Command, CommanderError } from "commander";
+import type { CliDeps } from "./cli-deps.js";
+import { DEFAULT_DATABASE_URL } from "./cli-env.js";
+import { CliError } from "./cli-error.js";
+import { createCommandContext } from "./command-context.js";
+import { registerKeysCommand } from "./commands/keys.command.js";
+import { registerMigrateCommand } from "./commands/migrate.command.js";
+
+/** The `tender` program wired to `deps`. Parsing problems throw `CommanderError` (no process exit). */
+export function buildProgram(deps: CliDeps): Command {
+  const program = new Command("tender")
+    .description("Operator tools for the tender search service: database migrations and API keys.")
+    // Settings made here are copied to every subcommand created below.
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => deps.stdout.write(s), writeErr: (s) => deps.stderr.write(s) })
+    .showHelpAfterError("(run with --help for usage)")
+    .addHelpText(
+      "after",
+      `
+Environment:
+  DATABASE_URL  PostgreSQL to work on (default ${DEFAULT_DATABASE_URL})
+
+Examples:
+  $ tender migrate
+  $ tender keys create --name ci --limit-per-minute 60
+  $ tender keys list --json
+  $ tender help keys`,
+    );
+  const ctx = createCommandContext(deps);
+  registerMigrateCommand(program, ctx);
+  registerKeysCommand(program, ctx);
+  return program;
+}
+
+/**
+ * Runs `tender` with `args` (without `node` and the script) and returns the exit code. Every
+ * failure ends as one `error: …` message on stderr, never a stack trace.
+ */
+export async function runCli(args: readonly string[], deps: CliDeps): Promise<number> {
+  try {
+    await buildProgram(deps).parseAsync(args, { from: "user" });
+    return 0;
+  } catch (error) {
+    // Commander has already printed its own message (or the help) by now.
+    if (error instanceof CommanderError) return error.exitCode;
+    deps.stderr.write(`error: ${describeFailure(error)}\n`);
+    return 1;
+  }
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof CliError || error instanceof ConfigError) return error.message;
+  const message = error instanceof Error ? error.message : String(error);
+  return `unexpected failure: ${redactConnectionString(message.split("\n", 1)[0] ?? "")}`;
+}

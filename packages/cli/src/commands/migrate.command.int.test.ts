@@ -1,0 +1,36 @@
+import { createEmptyTestDatabase } from "@tender/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCaptured } from "../run-captured.js";
+
+describe("tender migrate", () => {
+  let target: Awaited<ReturnType<typeof createEmptyTestDatabase>>;
+  beforeAll(async () => {
+    target = await createEmptyTestDatabase();
+  });
+  afterAll(async () => target.destroy());
+
+  it("applies every migration to an empty database, then reports it up to date", async () => {
+    const env = { DATABASE_URL: target.url };
+    const first = await runCaptured(["migrate"], env);
+    expect(first).toEqual({
+      code: 0,
+      stdout: "applied migration 0001-initial\ndatabase is up to date (1 migration applied)\n",
+      stderr: "",
+    });
+    const again = await runCaptured(["migrate"], env);
+    expect(again).toEqual({ code: 0, stdout: "database is up to date\n", stderr: "" });
+    // The schema is really there: key commands work on the migrated database.
+    expect((await runCaptured(["keys", "list", "--json"], env)).stdout).toBe("[]\n");
+  });
+
+  it("explains a database that does not exist", async () => {
+    const missing = new URL(target.url);
+    missing.pathname = "/tender_no_such_database";
+    const { code, stdout, stderr } = await runCaptured(["migrate"], { DATABASE_URL: missing.toString() });
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr).toMatch(
+      /^error: database "tender_no_such_database" does not exist on [^ ]+ — create it \(createdb tender_no_such_database\) or set DATABASE_URL\.\n$/,
+    );
+  });
+});

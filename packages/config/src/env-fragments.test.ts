@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { AiEnv } from "./ai-env.js";
+import { ConfigError } from "./config-error.js";
+import { DatabaseEnv } from "./database-env.js";
+import { loadConfig } from "./load-config.js";
+import { LogEnv } from "./log-env.js";
+import { NatsEnv } from "./nats-env.js";
+
+function problems(run: () => unknown): readonly string[] {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("DatabaseEnv", () => {
+  it("requires a postgres URL and defaults the pool size to 10", () => {
+    expect(loadConfig(DatabaseEnv, { DATABASE_URL: "postgresql://u@h/db" })).toEqual({
+      DATABASE_URL: "postgresql://u@h/db",
+      DATABASE_POOL_MAX: 10,
+    });
+    expect(problems(() => loadConfig(DatabaseEnv, { DATABASE_POOL_MAX: "0" }))).toEqual([
+      "DATABASE_URL: expected a URL starting with postgres:// or postgresql://, but it is not set",
+      'DATABASE_POOL_MAX: expected a whole number from 1 to 1000, got "0"',
+    ]);
+  });
+});
+
+describe("NatsEnv and LogEnv", () => {
+  it("have the documented defaults", () => {
+    expect(loadConfig(NatsEnv, {})).toEqual({ NATS_URL: "nats://127.0.0.1:4222" });
+    expect(loadConfig(LogEnv, {})).toEqual({ LOG_LEVEL: "info" });
+  });
+  it("check their values", () => {
+    expect(problems(() => loadConfig(NatsEnv, { NATS_URL: "http://x:4222" }))).toEqual([
+      'NATS_URL: expected a URL starting with nats://, tls://, ws:// or wss://, got "http://x:4222"',
+    ]);
+    expect(loadConfig(LogEnv, { LOG_LEVEL: "Debug" }).LOG_LEVEL).toBe("debug");
+  });
+});
+
+describe("AiEnv", () => {
+  it("defaults to the fake provider, which needs no base URL", () => {
+    expect(loadConfig(AiEnv, {})).toEqual({
+      AI_PROVIDER: "fake",
+      AI_BASE_URL: undefined,
+      AI_EMBED_MODEL: "bge-m3",
+      AI_CHAT_MODEL: "qwen2.5:7b-instruct",
+      AI_API_KEY: undefined,
+      AI_TIMEOUT_MS: 30_000,
+    });
+  });
+
+  it("requires AI_BASE_URL for ollama and openai", () => {
+    for (const provider of ["ollama", "openai"]) {
+      expect(problems(() => loadConfig(AiEnv, { AI_PROVIDER: provider }))).toEqual([
+        "AI_BASE_URL: required when AI_PROVIDER is ollama or openai, but it is not set",
+      ]);
+    }
+    const live = loadConfig(AiEnv, {
+      AI_PROVIDER: "openai",
+      AI_BASE_URL: "http://127.0.0.1:8000",
+      AI_API_KEY: "sk-1",
+    });
+    expect(live).toMatchObject({
+      AI_PROVIDER: "openai",
+      AI_BASE_URL: "http://127.0.0.1:8000",
+      AI_API_KEY: "sk-1",
+    });
+  });
+
+  it("reports the missing base URL together with other bad AI variables", () => {
+    expect(problems(() => loadConfig(AiEnv, { AI_PROVIDER: "ollama", AI_TIMEOUT_MS: "soon" }))).toEqual([
+      'AI_TIMEOUT_MS: expected a whole number from 100 to 600000, got "soon"',
+      "AI_BASE_URL: required when AI_PROVIDER is ollama or openai, but it is not set",
+    ]);
+    expect(problems(() => loadConfig(AiEnv, { AI_PROVIDER: "gpt", AI_BASE_URL: "ftp://x" }))).toEqual([
+      'AI_PROVIDER: expected one of fake, ollama, openai, got "gpt"',
+      'AI_BASE_URL: expected a URL starting with http:// or https://, got "ftp://x"',
+    ]);
+  });
+});

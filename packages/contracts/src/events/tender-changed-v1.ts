@@ -1,0 +1,18 @@
+import * as v from "valibot";
+import { objectMessage } from "../primitives/object-message.js";
+import { Sha256Digest } from "../primitives/sha256-digest.js";
+import { UtcTimestamp } from "../primitives/utc-timestamp.js";
+import { Uuid } from "../primitives/uuid.js";
+
+/** Announces that a tender changed: a reference to the state, not a copy (spec 6). */
+export const TenderChangedV1 = v.strictObject(
+  {
+    schema_version: v.pipe(v.literal(1, "Must be 1"), v.metadata({ type: "integer" })),
+    event_id: Uuid,
+    occurred_at: UtcTimestamp,
+    tender_id: Uuid,
+    content_hash: Sha256Digest,
+  },
+  objectMessage,
+);
+export type TenderChangedV1 = v.InferOutput<typeof TenderChangedV1>;

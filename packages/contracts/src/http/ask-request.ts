@@ -1,0 +1,7 @@
+import * as v from "valibot";
+import { objectMessage } from "../primitives/object-message.js";
+import { resultLimit, SearchQuery } from "../primitives/search-query.js";
+
+/** Body of `POST /api/v1/ask`: `limit` 1..5, 5 when omitted. */
+export const AskRequest = v.strictObject({ query: SearchQuery, limit: resultLimit(5, 5) }, objectMessage);
+export type AskRequest = v.InferOutput<typeof AskRequest>;

@@ -1,0 +1,18 @@
+import * as v from "valibot";
+import { objectMessage } from "../primitives/object-message.js";
+
+/** `GET /health/live` → 200 `{"status":"ok"}`. */
+export const HealthLive = v.strictObject({ status: v.literal("ok") }, objectMessage);
+export type HealthLive = v.InferOutput<typeof HealthLive>;
+
+const CheckState = v.picklist(["ok", "error"]);
+
+/** `GET /health/ready`: 200 with `ready`, or 503 with `unavailable` and the failing check `error`. */
+export const HealthReady = v.strictObject(
+  {
+    status: v.picklist(["ready", "unavailable"]),
+    checks: v.strictObject({ database: CheckState, ai: CheckState }, objectMessage),
+  },
+  objectMessage,
+);
+export type HealthReady = v.InferOutput<typeof HealthReady>;

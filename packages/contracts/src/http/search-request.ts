@@ -1,0 +1,7 @@
+import * as v from "valibot";
+import { objectMessage } from "../primitives/object-message.js";
+import { resultLimit, SearchQuery } from "../primitives/search-query.js";
+
+/** Body of `POST /api/v1/search`: `limit` 1..10, 5 when omitted. */
+export const SearchRequest = v.strictObject({ query: SearchQuery, limit: resultLimit(10, 5) }, objectMessage);
+export type SearchRequest = v.InferOutput<typeof SearchRequest>;

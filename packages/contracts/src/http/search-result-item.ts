@@ -1,0 +1,32 @@
+import * as v from "valibot";
+import { HttpUrl } from "../primitives/http-url.js";
+import { objectMessage } from "../primitives/object-message.js";
+import { SourceCode } from "../primitives/source-code.js";
+import { Filename, NonEmptyString, TrimmedString } from "../primitives/trimmed-string.js";
+import { Uuid } from "../primitives/uuid.js";
+
+/** The attachment a fragment came from. */
+export const SearchResultAttachment = v.strictObject({ id: Uuid, filename: Filename }, objectMessage);
+export type SearchResultAttachment = v.InferOutput<typeof SearchResultAttachment>;
+
+/** One fragment of a Search result, also an Ask source (spec 4.1). */
+export const SearchResultItem = v.strictObject(
+  {
+    tender_id: Uuid,
+    title: TrimmedString,
+    source: SourceCode,
+    source_url: HttpUrl,
+    /** The whole chunk text, unchanged. */
+    snippet: NonEmptyString,
+    /** Raw cosine similarity, not rounded. */
+    score: v.pipe(
+      v.number("Must be a number"),
+      v.minValue(-1, "Must be at least -1"),
+      v.maxValue(1, "Must be at most 1"),
+    ),
+    /** `null` when the fragment is tender metadata. */
+    attachment: v.nullable(SearchResultAttachment),
+  },
+  objectMessage,
+);
+export type SearchResultItem = v.InferOutput<typeof SearchResultItem>;

@@ -1,0 +1,84 @@
+import type * as v from "valibot";
+import { TenderChangedV1 } from "../events/tender-changed-v1.js";
+import { AskRequest } from "../http/ask-request.js";
+import { AskResponse } from "../http/ask-response.js";
+import { ErrorResponse } from "../http/error-response.js";
+import { HealthLive, HealthReady } from "../http/health.js";
+import { SearchRequest } from "../http/search-request.js";
+import { SearchResponse } from "../http/search-response.js";
+import { TenderDetails } from "../http/tender-details.js";
+import { AttachmentRecordV1 } from "../records/attachment-record-v1.js";
+import { TenderRecordV1 } from "../records/tender-record-v1.js";
+
+interface WireSchema {
+  title: string;
+  description: string;
+  schema: v.GenericSchema;
+}
+
+const NORMALIZED =
+  "Describes the normalized form the services produce; the valibot schema in @tender/contracts also accepts and normalizes untrimmed strings, naive or offset date-times and amounts with fewer fraction digits.";
+
+/** Every contract published as a JSON Schema file `schemas/<name>.schema.json`. */
+export const WIRE_SCHEMAS = {
+  "tender-changed-v1": {
+    title: "TenderChangedV1",
+    description: `Event announcing that a tender changed (subject tender.changed.v1). ${NORMALIZED}`,
+    schema: TenderChangedV1,
+  },
+  "tender-record-v1": {
+    title: "TenderRecordV1",
+    description: `Normalized tender record both source APIs are mapped to. ${NORMALIZED}`,
+    schema: TenderRecordV1,
+  },
+  "attachment-record-v1": {
+    title: "AttachmentRecordV1",
+    description: `One attachment of a TenderRecordV1. ${NORMALIZED}`,
+    schema: AttachmentRecordV1,
+  },
+  "search-request": {
+    title: "SearchRequest",
+    description: "Body of POST /api/v1/search, as the client sends it.",
+    schema: SearchRequest,
+  },
+  "ask-request": {
+    title: "AskRequest",
+    description: "Body of POST /api/v1/ask, as the client sends it.",
+    schema: AskRequest,
+  },
+  "search-response": {
+    title: "SearchResponse",
+    description: "Response body of POST /api/v1/search.",
+    schema: SearchResponse,
+  },
+  "ask-response": {
+    title: "AskResponse",
+    description: "Response body of POST /api/v1/ask.",
+    schema: AskResponse,
+  },
+  "tender-details": {
+    title: "TenderDetails",
+    description: "Response body of GET /api/v1/tenders/{id}.",
+    schema: TenderDetails,
+  },
+  "error-response": {
+    title: "ErrorResponse",
+    description: "The error envelope of every API error.",
+    schema: ErrorResponse,
+  },
+  "health-live": {
+    title: "HealthLive",
+    description: "Response body of GET /health/live.",
+    schema: HealthLive,
+  },
+  "health-ready": {
+    title: "HealthReady",
+    description: "Response body of GET /health/ready (200 ready, 503 unavailable).",
+    schema: HealthReady,
+  },
+} as const satisfies Record<string, WireSchema>;
+
+/** Name of a published schema: its file is `schemas/<name>.schema.json`. */
+export type WireSchemaName = keyof typeof WIRE_SCHEMAS;
+
+export const WIRE_SCHEMA_NAMES = Object.keys(WIRE_SCHEMAS) as WireSchemaName[];

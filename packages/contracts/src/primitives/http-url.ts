@@ -1,0 +1,22 @@
+import formatsModule from "ajv-formats";
+import * as v from "valibot";
+
+// The wire validators use ajv-formats' RFC 3986 `uri` format; reusing the same check here keeps
+// every URL valibot accepts valid on the wire too (`new URL` alone accepts spaces, `|`, `^`...).
+const rfc3986Uri = formatsModule.default.get("uri", "full");
+
+/** True for an absolute `http://` or `https://` URL with a host that is valid RFC 3986. */
+export function isHttpUrl(text: string): boolean {
+  if (!/^https?:\/\//.test(text) || !URL.canParse(text)) return false;
+  if (new URL(text).hostname === "") return false;
+  return typeof rfc3986Uri === "function" ? rfc3986Uri(text) === true : true;
+}
+
+/** Absolute http(s) URL, trimmed, otherwise kept exactly as given (not re-serialized). */
+export const HttpUrl = v.pipe(
+  v.string("Must be a string"),
+  v.trim(),
+  v.check(isHttpUrl, "Must be an absolute http(s) URL"),
+  v.metadata({ format: "uri", pattern: "^https?://" }),
+);
+export type HttpUrl = v.InferOutput<typeof HttpUrl>;

@@ -1,0 +1,43 @@
+import * as v from "valibot";
+import { CurrencyCode } from "../primitives/currency-code.js";
+import { DecimalAmount } from "../primitives/decimal-amount.js";
+import { HttpUrl } from "../primitives/http-url.js";
+import { JsonObject } from "../primitives/json-object.js";
+import { objectMessage } from "../primitives/object-message.js";
+import { SourceCode } from "../primitives/source-code.js";
+import { NullableText, TrimmedString } from "../primitives/trimmed-string.js";
+import { UtcTimestamp } from "../primitives/utc-timestamp.js";
+import { AttachmentRecordV1 } from "./attachment-record-v1.js";
+
+// The database keeps one attachment row per (tender, source_url), and the content hash sorts
+// attachments by source_url, so a record must not list one URL twice.
+const Attachments = v.pipe(
+  v.array(AttachmentRecordV1, "Must be an array of attachments"),
+  v.check(
+    (items) => new Set(items.map((item) => item.source_url)).size === items.length,
+    "Attachment source_url values must be unique",
+  ),
+);
+
+/**
+ * The normalized tender both source APIs are mapped to (spec 2.7). Unknown fields are
+ * rejected; the output is normalized (trimmed strings, UTC timestamps, `numeric(20,2)` amounts).
+ */
+export const TenderRecordV1 = v.strictObject(
+  {
+    source: SourceCode,
+    external_id: TrimmedString,
+    title: TrimmedString,
+    description: NullableText,
+    buyer_name: TrimmedString,
+    amount: v.nullable(DecimalAmount),
+    currency: v.nullable(CurrencyCode),
+    published_at: UtcTimestamp,
+    deadline: v.nullable(UtcTimestamp),
+    source_url: HttpUrl,
+    attachments: Attachments,
+    raw_payload: JsonObject,
+  },
+  objectMessage,
+);
+export type TenderRecordV1 = v.InferOutput<typeof TenderRecordV1>;

@@ -1,0 +1,99 @@
+import fc from "fast-check";
+import type { TenderChangedV1 } from "../events/tender-changed-v1.js";
+import type { AskRequest } from "../http/ask-request.js";
+import type { SearchRequest } from "../http/search-request.js";
+import { countCodePoints } from "../primitives/code-points.js";
+import type { AttachmentRecordV1 } from "../records/attachment-record-v1.js";
+import type { TenderRecordV1 } from "../records/tender-record-v1.js";
+
+// Every arbitrary here produces values in normalized form: parsing them with the matching
+// valibot schema returns an equal value, and they are valid against the JSON Schema files.
+
+/** A trimmed, non-empty Unicode string. */
+export const trimmedTextArb = fc
+  .string({ unit: "grapheme", minLength: 1, maxLength: 20 })
+  .map((text) => text.trim())
+  .filter((text) => text.length > 0);
+
+export const nullableTextArb = fc.option(trimmedTextArb, { nil: null });
+
+export const filenameArb = trimmedTextArb.filter((text) => countCodePoints(text) <= 255);
+
+export const sourceCodeArb = fc.oneof(
+  fc.constantFrom("ted", "contracts_finder"),
+  fc.stringMatching(/^[a-z][a-z0-9_]{0,62}$/),
+);
+
+/** A `numeric(20,2)` amount as the database prints it, e.g. `"1250.50"`. */
+export const amountArb = fc
+  .tuple(fc.bigInt({ min: 0n, max: 10n ** 18n - 1n }), fc.integer({ min: 0, max: 99 }))
+  .map(([integer, cents]) => `${integer}.${String(cents).padStart(2, "0")}`);
+
+export const currencyArb = fc.stringMatching(/^[A-Z]{3}$/);
+
+export const utcDateArb = fc.date({
+  min: new Date("1900-01-01T00:00:00.000Z"),
+  max: new Date("2999-12-31T23:59:59.999Z"),
+  noInvalidDate: true,
+});
+
+export const utcTimestampArb = utcDateArb.map((date) => date.toISOString());
+
+export const httpUrlArb = fc.webUrl({
+  validSchemes: ["http", "https"],
+  withQueryParameters: true,
+  withFragments: true,
+});
+
+export const uuidArb = fc.uuid();
+
+export const sha256DigestArb = fc.stringMatching(/^[0-9a-f]{64}$/);
+
+export const jsonObjectArb = fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 });
+
+export const attachmentRecordArb: fc.Arbitrary<AttachmentRecordV1> = fc.record({
+  external_id: nullableTextArb,
+  title: nullableTextArb,
+  filename: filenameArb,
+  source_url: httpUrlArb,
+  content_type: nullableTextArb,
+});
+
+export const tenderRecordArb: fc.Arbitrary<TenderRecordV1> = fc.record({
+  source: sourceCodeArb,
+  external_id: trimmedTextArb,
+  title: trimmedTextArb,
+  description: nullableTextArb,
+  buyer_name: trimmedTextArb,
+  amount: fc.option(amountArb, { nil: null }),
+  currency: fc.option(currencyArb, { nil: null }),
+  published_at: utcTimestampArb,
+  deadline: fc.option(utcTimestampArb, { nil: null }),
+  source_url: httpUrlArb,
+  attachments: fc.uniqueArray(attachmentRecordArb, { selector: (item) => item.source_url, maxLength: 4 }),
+  raw_payload: jsonObjectArb,
+});
+
+export const tenderChangedArb: fc.Arbitrary<TenderChangedV1> = fc.record({
+  schema_version: fc.constant(1 as const),
+  event_id: uuidArb,
+  occurred_at: utcTimestampArb,
+  tender_id: uuidArb,
+  content_hash: sha256DigestArb,
+});
+
+/** A query that is valid after trimming (3..1000 code points), already trimmed. */
+export const queryArb = fc
+  .string({ unit: "grapheme", minLength: 3, maxLength: 300 })
+  .map((text) => text.trim())
+  .filter((text) => countCodePoints(text) >= 3 && countCodePoints(text) <= 1000);
+
+export const searchRequestArb: fc.Arbitrary<SearchRequest> = fc.record({
+  query: queryArb,
+  limit: fc.integer({ min: 1, max: 10 }),
+});
+
+export const askRequestArb: fc.Arbitrary<AskRequest> = fc.record({
+  query: queryArb,
+  limit: fc.integer({ min: 1, max: 5 }),
+});

@@ -1,0 +1,194 @@
+import { sql } from "kysely";
+import type { Db } from "../database.js";
+import type { AttachmentRow, DownloadStatus } from "../tables/attachments.table.js";
+
+/** One attachment as the upstream metadata lists it (`AttachmentRecordV1`). */
+export interface AttachmentInput {
+  external_id: string | null;
+  title: string | null;
+  filename: string;
+  source_url: string;
+  content_type: string | null;
+}
+
+/** What `syncTenderAttachments` did, one count per row of the tender. */
+export interface AttachmentSyncCounts {
+  /** New URLs, registered as `pending`. */
+  inserted: number;
+  /** Listed again with changed metadata; status kept (`pending` or `ready`). */
+  updated: number;
+  /** Listed again while `skipped` or `failed`: back to `pending`. */
+  requeued: number;
+  /** Listed again, nothing to change. */
+  unchanged: number;
+  /** No longer listed: moved to `skipped`. */
+  skipped: number;
+}
+
+export interface DownloadedFile {
+  localPath: string;
+  sizeBytes: number;
+  sha256: string;
+}
+
+/** Longest `last_error` kept; a diagnostic, not a log. */
+const MAX_ERROR_LENGTH = 4000;
+
+/**
+ * Applies the upstream attachment list of a (re-)crawled tender (spec 3.2): a new URL is inserted
+ * `pending`; a listed URL gets its metadata updated, and a `skipped` or `failed` one goes back to
+ * `pending` without a file; a URL no longer listed becomes `skipped` (`ready` ones too, keeping
+ * their file columns). A URL listed twice counts once (the first item wins). Rows that change
+ * nothing are not written. Call it inside a transaction: the tender's rows are locked first, so
+ * concurrent syncs of one tender wait for each other and the counts stay exact.
+ */
+export async function syncTenderAttachments(
+  db: Db,
+  tenderId: string,
+  attachments: readonly AttachmentInput[],
+): Promise<AttachmentSyncCounts> {
+  const listed = new Map<string, AttachmentInput>();
+  for (const a of attachments) if (!listed.has(a.source_url)) listed.set(a.source_url, a);
+  // A fixed order, so concurrent inserts of overlapping lists take their locks in the same order.
+  const urls = [...listed.keys()].sort();
+
+  const before = await db
+    .selectFrom("attachments")
+    .select(["source_url", "download_status"])
+    .where("tender_id", "=", tenderId)
+    .orderBy("id")
+    .forUpdate()
+    .execute();
+  const previous = new Map(before.map((r) => [r.source_url, r.download_status]));
+  const counts: AttachmentSyncCounts = { inserted: 0, updated: 0, requeued: 0, unchanged: 0, skipped: 0 };
+
+  if (urls.length > 0) {
+    const requeue = sql<boolean>`attachments.download_status IN ('skipped', 'failed')`;
+    const written = await db
+      .insertInto("attachments")
+      .values(
+        urls
+          .map((url) => listed.get(url) as AttachmentInput)
+          .map((a) => ({
+            tender_id: tenderId,
+            external_id: a.external_id,
+            title: a.title,
+            filename: a.filename,
+            source_url: a.source_url,
+            content_type: a.content_type,
+          })),
+      )
+      .onConflict((oc) =>
+        oc
+          .constraint("attachments_tender_url_key")
+          .doUpdateSet((eb) => ({
+            external_id: eb.ref("excluded.external_id"),
+            title: eb.ref("excluded.title"),
+            filename: eb.ref("excluded.filename"),
+            content_type: eb.ref("excluded.content_type"),
+            download_status: sql<DownloadStatus>`CASE WHEN ${requeue} THEN 'pending' ELSE attachments.download_status END`,
+            // A requeued attachment has no file until it is downloaded again.
+            local_path: sql<string | null>`CASE WHEN ${requeue} THEN NULL ELSE attachments.local_path END`,
+            sha256: sql<string | null>`CASE WHEN ${requeue} THEN NULL ELSE attachments.sha256 END`,
+            size_bytes: sql<number | null>`CASE WHEN ${requeue} THEN NULL ELSE attachments.size_bytes END`,
+            updated_at: sql<Date>`now()`,
+          }))
+          .where(
+            sql<boolean>`${requeue} OR (attachments.external_id, attachments.title, attachments.filename, attachments.content_type)
+              IS DISTINCT FROM (excluded.external_id, excluded.title, excluded.filename, excluded.content_type)`,
+          ),
+      )
+      // xmax is 0 only for a freshly inserted row version.
+      .returning(["source_url", sql<boolean>`xmax = 0`.as("inserted")])
+      .execute();
+    for (const row of written) {
+      const was = previous.get(row.source_url);
+      if (row.inserted) counts.inserted++;
+      else if (was === "skipped" || was === "failed") counts.requeued++;
+      else counts.updated++;
+    }
+    counts.unchanged = urls.length - written.length;
+  }
+
+  let gone = db
+    .updateTable("attachments")
+    .set({ download_status: "skipped", updated_at: sql<Date>`now()` })
+    .where("tender_id", "=", tenderId)
+    .where("download_status", "<>", "skipped");
+  if (urls.length > 0) gone = gone.where("source_url", "not in", urls);
+  counts.skipped = Number((await gone.executeTakeFirst()).numUpdatedRows);
+  return counts;
+}
+
+/** Every attachment of the tender, skipped ones included, ordered by source URL. */
+export async function listAttachmentsForTender(db: Db, tenderId: string): Promise<AttachmentRow[]> {
+  return db
+    .selectFrom("attachments")
+    .selectAll()
+    .where("tender_id", "=", tenderId)
+    .orderBy("source_url")
+    .execute();
+}
+
+/** The tender's attachments waiting for a download, ordered by source URL. */
+export async function listPendingAttachments(db: Db, tenderId: string): Promise<AttachmentRow[]> {
+  return db
+    .selectFrom("attachments")
+    .selectAll()
+    .where("tender_id", "=", tenderId)
+    .where("download_status", "=", "pending")
+    .orderBy("source_url")
+    .execute();
+}
+
+/**
+ * Records a finished download and moves a `pending` or `failed` attachment to `ready`. Returns
+ * whether it applied: false when the attachment is gone or was `skipped` meanwhile (the file is
+ * then not needed).
+ */
+export async function markAttachmentReady(db: Db, id: string, file: DownloadedFile): Promise<boolean> {
+  const result = await db
+    .updateTable("attachments")
+    .set({
+      download_status: "ready",
+      local_path: file.localPath,
+      size_bytes: file.sizeBytes,
+      sha256: file.sha256,
+      last_error: null,
+      updated_at: sql<Date>`now()`,
+    })
+    .where("id", "=", id)
+    .where("download_status", "in", ["pending", "failed"])
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Moves a `pending` (or again a `failed`) attachment to `failed`, keeping the error (cut to 4000
+ * characters) for the rerun. Returns whether it applied.
+ */
+export async function markAttachmentFailed(db: Db, id: string, error: string): Promise<boolean> {
+  const result = await db
+    .updateTable("attachments")
+    .set({
+      download_status: "failed",
+      last_error: error.slice(0, MAX_ERROR_LENGTH),
+      updated_at: sql<Date>`now()`,
+    })
+    .where("id", "=", id)
+    .where("download_status", "in", ["pending", "failed"])
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Number of attachments per download status; every status is present, zero when none. */
+export async function countAttachmentsByDownloadStatus(db: Db): Promise<Record<DownloadStatus, number>> {
+  const rows = await db
+    .selectFrom("attachments")
+    .select(["download_status", (eb) => eb.fn.countAll<number>().as("count")])
+    .groupBy("download_status")
+    .execute();
+  const counts = { pending: 0, failed: 0, ready: 0, skipped: 0 };
+  for (const row of rows) counts[row.download_status] = row.count;
+  return counts;
+}

@@ -1,0 +1,74 @@
+import { sql } from "kysely";
+import pgvector from "pgvector";
+import type { Db } from "../database.js";
+import type { ChunkRow } from "../tables/chunks.table.js";
+
+/** A chunk to store; `attachmentId` null means the tender's own metadata. */
+export interface NewChunk {
+  attachmentId: string | null;
+  chunkKey: string;
+  content: string;
+  /** Exactly 1024 finite numbers; the database rejects any other dimension. */
+  embedding: number[];
+  embeddingModel: string;
+  position: number;
+  section: string;
+  contentHash: string;
+}
+
+/** A stored chunk with its embedding parsed back to numbers (float4 precision). */
+export type StoredChunk = Omit<ChunkRow, "embedding"> & { embedding: number[] };
+
+// Each row carries a 1024-number vector literal (~10-20 KB): batches keep statements moderate.
+const INSERT_BATCH = 100;
+
+/**
+ * Replaces every chunk of the tender with `chunks`: deletes, then inserts. Run it in the caller's
+ * transaction together with `markTenderIndexed`, so readers never see a half-written index.
+ */
+export async function replaceTenderChunks(
+  db: Db,
+  tenderId: string,
+  chunks: readonly NewChunk[],
+): Promise<{ deleted: number; inserted: number }> {
+  const deleted = await db.deleteFrom("chunks").where("tender_id", "=", tenderId).executeTakeFirst();
+  for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
+    await db
+      .insertInto("chunks")
+      .values(
+        chunks.slice(i, i + INSERT_BATCH).map((c) => ({
+          tender_id: tenderId,
+          attachment_id: c.attachmentId,
+          chunk_key: c.chunkKey,
+          content: c.content,
+          embedding: sql<string>`${pgvector.toSql(c.embedding)}::vector`,
+          embedding_model: c.embeddingModel,
+          position: c.position,
+          section: c.section,
+          content_hash: c.contentHash,
+        })),
+      )
+      .execute();
+  }
+  return { deleted: Number(deleted.numDeletedRows), inserted: chunks.length };
+}
+
+/** Every chunk of the tender: metadata chunks first, then by attachment, each in position order. */
+export async function listChunksForTender(db: Db, tenderId: string): Promise<StoredChunk[]> {
+  const rows = await db
+    .selectFrom("chunks")
+    .selectAll()
+    .where("tender_id", "=", tenderId)
+    .orderBy(sql`attachment_id NULLS FIRST`)
+    .orderBy("position")
+    .execute();
+  return rows.map((row) => ({ ...row, embedding: pgvector.fromSql(row.embedding) as number[] }));
+}
+
+/** Number of chunks, of one tender or of all. */
+export async function countChunks(db: Db, tenderId?: string): Promise<number> {
+  let query = db.selectFrom("chunks").select((eb) => eb.fn.countAll<number>().as("count"));
+  if (tenderId !== undefined) query = query.where("tender_id", "=", tenderId);
+  const row = await query.executeTakeFirstOrThrow();
+  return row.count;
+}
