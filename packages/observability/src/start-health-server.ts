@@ -1,0 +1,60 @@
+import { createServer, type Server } from "node:http";
+
+/** A named readiness check: resolves when the dependency answers, rejects (or returns false) when not. */
+export type HealthCheck = () => Promise<boolean | undefined>;
+
+export interface HealthServer {
+  /** The port actually bound (useful with port 0). */
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * A tiny HTTP server for the worker services' probes: `GET /health/live` → 200 while the
+ * process answers; `GET /health/ready` → 200 when every check passes, else 503 naming the
+ * failing checks. Bodies follow the gateway's health shape.
+ */
+export async function startHealthServer(options: {
+  port: number;
+  host?: string;
+  checks: Record<string, HealthCheck>;
+  /** Bound each check; default 2 s. */
+  timeoutMs?: number;
+}): Promise<HealthServer> {
+  const timeoutMs = options.timeoutMs ?? 2_000;
+  const server: Server = createServer(async (req, res) => {
+    const path = (req.url ?? "/").split("?")[0];
+    const reply = (status: number, body: unknown) => {
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    };
+    if (req.method !== "GET") return reply(405, { status: "method_not_allowed" });
+    if (path === "/health/live") return reply(200, { status: "ok" });
+    if (path !== "/health/ready") return reply(404, { status: "not_found" });
+    const entries = await Promise.all(
+      Object.entries(options.checks).map(async ([name, check]) => {
+        const ok = await Promise.race([
+          check().then(
+            (r) => r !== false,
+            () => false,
+          ),
+          new Promise<boolean>((resolve) => setTimeout(resolve, timeoutMs, false).unref()),
+        ]);
+        return [name, ok ? "ok" : "error"] as const;
+      }),
+    );
+    const ready = entries.every(([, state]) => state === "ok");
+    reply(ready ? 200 : 503, {
+      status: ready ? "ready" : "unavailable",
+      checks: Object.fromEntries(entries),
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host ?? "0.0.0.0", () => resolve());
+  });
+  const address = server.address();
+  return {
+    port: typeof address === "object" && address ? address.port : options.port,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
