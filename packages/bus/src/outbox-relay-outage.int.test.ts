@@ -1,0 +1,112 @@
+import { randomUUID } from "node:crypto";
+import { countUnpublishedOutbox, type Database } from "@tender/db";
+import {
+  createTestDatabase,
+  startTcpProxy,
+  type TcpProxy,
+  type TestDatabase,
+  testNatsUrl,
+  uniqueBusToken,
+} from "@tender/testing";
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { busNames } from "./bus-names.js";
+import { busTopology } from "./bus-topology.js";
+import { type Bus, connectBus } from "./connect-bus.js";
+import { enqueueTenderChanged } from "./enqueue-tender-changed.js";
+import { ensureTopology } from "./ensure-topology.js";
+import { runOutboxRelay } from "./outbox-relay.js";
+
+// The relay's NATS connection goes through a TCP proxy, so the test takes the network away
+// from a long-running relay and gives it back, while the real NATS server keeps running.
+let testDb: TestDatabase;
+let db: Kysely<Database>;
+let admin: Bus;
+let relayBus: Bus;
+let proxy: TcpProxy;
+const topology = busTopology({ names: busNames(`t${uniqueBusToken()}`) });
+const waitLong = { timeout: 25_000, interval: 100 };
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.db;
+  admin = await connectBus({ servers: testNatsUrl(), name: "relay-outage-admin" });
+  await ensureTopology(admin.jsm, topology);
+  const nats = new URL(testNatsUrl());
+  proxy = await startTcpProxy({ host: nats.hostname, port: Number(nats.port || 4222) });
+  relayBus = await connectBus({ servers: `nats://${proxy.address}`, name: "relay-outage-relay" });
+});
+
+afterAll(async () => {
+  await proxy.close();
+  await relayBus.nc.close();
+  for (const stream of [topology.names.stream, topology.names.dlqStream]) {
+    await admin.jsm.streams.delete(stream).catch(() => {});
+  }
+  await admin.close();
+  await testDb.destroy();
+});
+
+async function enqueue(count: number): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const event = await enqueueTenderChanged(trx, {
+        tenderId: randomUUID(),
+        contentHash: randomUUID().replaceAll("-", "").repeat(2),
+        subject: topology.names.subject,
+      });
+      ids.push(event.event_id);
+    }
+    return ids;
+  });
+}
+
+async function publishedMsgIds(): Promise<string[]> {
+  const { state } = await admin.jsm.streams.info(topology.names.stream);
+  const ids: string[] = [];
+  for (let seq = state.first_seq; state.messages > 0 && seq <= state.last_seq; seq += 1) {
+    const m = await admin.jsm.streams.getMessage(topology.names.stream, { seq });
+    if (m) ids.push(m.header.get("Nats-Msg-Id"));
+  }
+  return ids;
+}
+
+it("a running relay keeps events in the outbox while NATS is unreachable and publishes them once it is back", async () => {
+  const controller = new AbortController();
+  const relay = runOutboxRelay({
+    db,
+    js: relayBus.js,
+    logger: { debug() {}, info() {}, warn() {}, error() {} },
+    pollIntervalMs: 20,
+    maxBackoffMs: 300,
+    publishTimeoutMs: 1_000,
+    signal: controller.signal,
+  });
+  try {
+    const before = await enqueue(2);
+    await vi.waitFor(async () => expect(await countUnpublishedOutbox(db)).toBe(0), waitLong);
+
+    await proxy.cut();
+    const during = await enqueue(3);
+    await vi.waitFor(async () => {
+      const rows = await db
+        .selectFrom("outbox")
+        .select("attempts")
+        .where("published_at", "is", null)
+        .execute();
+      expect(rows.some((r) => r.attempts >= 1)).toBe(true);
+    }, waitLong);
+    expect(await countUnpublishedOutbox(db)).toBe(3);
+
+    await proxy.restore();
+    await vi.waitFor(async () => expect(await countUnpublishedOutbox(db)).toBe(0), waitLong);
+
+    // Every event is in the stream exactly once, in order, even if a publish buffered during
+    // the outage reached the server after the relay had given up on it (Nats-Msg-Id dedup).
+    expect(await publishedMsgIds()).toEqual([...before, ...during]);
+  } finally {
+    controller.abort();
+    await relay;
+  }
+}, 60_000);
