@@ -8,6 +8,8 @@ export interface CreateDbOptions {
   /** Name shown in pg_stat_activity. */
   applicationName?: string;
   statementTimeoutMs?: number;
+  /** How long to wait for a new connection before failing; default 5000 ms. */
+  connectionTimeoutMs?: number;
 }
 
 const INT8 = 20;
@@ -25,6 +27,9 @@ export function createDb(connectionString: string, options: CreateDbOptions = {}
     connectionString,
     max: options.max ?? 10,
     application_name: options.applicationName ?? "tender",
+    // A database that silently drops packets must fail a request in seconds, not after the
+    // operating system's TCP timeout.
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     types,
   });
