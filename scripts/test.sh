@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# The project's test command: types, lint, then every test (unit and integration) against the
-# real PostgreSQL and NATS named by DATABASE_URL / NATS_URL. Ends with `N passed, N failed`.
+# The project's test command: prepares what is missing (scripts/setup.sh, idempotent), then types,
+# lint and every test (unit, integration, end to end) against the real PostgreSQL and NATS named
+# by DATABASE_URL / NATS_URL. Ends with `N passed, N failed`. SKIP_SETUP=1 skips the set-up.
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
+if [ -z "${SKIP_SETUP:-}" ]; then
+  bash scripts/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
+fi
 [ -x /opt/node24/bin/node ] && case "$(node --version 2>/dev/null)" in v24*|v25*|v26*) ;; *) export PATH="/opt/node24/bin:$PATH";; esac
 export DATABASE_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/tender}"
 export NATS_URL="${NATS_URL:-nats://127.0.0.1:4222}"

@@ -1,7 +1,8 @@
+import { NOT_ENOUGH_DATA_ANSWER } from "@tender/contracts";
 import type { ChatPrompt } from "./ai-provider.js";
 
-/** Ask's answer when the search found nothing; the model is not called then. */
-export const NOT_ENOUGH_DATA_ANSWER = "Недостаточно данных в базе знаний.";
+// Defined by the Ask contract; re-exported so the prompt's users and the fake need one import.
+export { NOT_ENOUGH_DATA_ANSWER };
 
 /** One search result as the model sees it; numbered from 1 in the given order. */
 export interface AskFragment {

@@ -7,6 +7,7 @@ export {
   EMBEDDING_DIMENSION,
   type Embedding,
 } from "./ai-provider.js";
+export { type AiProviderEnv, aiProviderConfigFromEnv } from "./ai-provider-config-from-env.js";
 export {
   ASK_SYSTEM_PROMPT,
   type AskFragment,

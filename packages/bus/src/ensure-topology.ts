@@ -5,6 +5,9 @@ import { consumerConfigs, type StreamSettings, streamConfigs } from "./topology-
 const STREAM_NAME_IN_USE = 10058;
 // Servers 2.10+ refuse to change a consumer through "create"; 2.9 updates it in place.
 const CONSUMER_ALREADY_EXISTS = 10148;
+// 2.9 answers "deliver policy can not be updated" (a generic create error) when the consumer
+// exists with another start position, as `tender events replay` leaves it.
+const CONSUMER_CREATE_FAILED = 10012;
 
 function hasCode(error: unknown, code: number): boolean {
   return error instanceof JetStreamApiError && error.code === code;
@@ -31,7 +34,14 @@ export async function ensureTopology(jsm: JetStreamManager, topology: BusTopolog
     try {
       await jsm.consumers.add(stream, config);
     } catch (error) {
-      if (!hasCode(error, CONSUMER_ALREADY_EXISTS)) throw error;
+      const exists =
+        hasCode(error, CONSUMER_ALREADY_EXISTS) ||
+        (hasCode(error, CONSUMER_CREATE_FAILED) &&
+          (await jsm.consumers.info(stream, config.durable_name ?? "").then(
+            () => true,
+            () => false,
+          )));
+      if (!exists) throw error;
       const { durable_name, ack_policy: _a, deliver_policy: _d, ...changeable } = config;
       await jsm.consumers.update(stream, durable_name ?? "", changeable);
     }

@@ -16,6 +16,13 @@ export { type EnqueueTenderChangedInput, enqueueTenderChanged } from "./enqueue-
 export { ensureTopology } from "./ensure-topology.js";
 export type { ConsumerContext, ConsumerHandler } from "./handle-message.js";
 export {
+  type OpenWorkerProcessOptions,
+  openWorkerProcess,
+  type ShutdownSignals,
+  type WorkerProcess,
+  type WorkerProcessEnv,
+} from "./open-worker-process.js";
+export {
   OutboxPublishError,
   type OutboxPublisher,
   type RelayOutboxOnceOptions,
@@ -35,3 +42,4 @@ export {
   subjectCatalog,
 } from "./subject-catalog.js";
 export { consumerConfigs, streamConfigs } from "./topology-configs.js";
+export { workerHealthChecks } from "./worker-health-checks.js";

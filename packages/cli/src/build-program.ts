@@ -5,8 +5,14 @@ import type { CliDeps } from "./cli-deps.js";
 import { DEFAULT_DATABASE_URL } from "./cli-env.js";
 import { CliError } from "./cli-error.js";
 import { createCommandContext } from "./command-context.js";
+import { registerEventsCommand } from "./commands/events.command.js";
+import { registerIngestCommand } from "./commands/ingest.command.js";
 import { registerKeysCommand } from "./commands/keys.command.js";
 import { registerMigrateCommand } from "./commands/migrate.command.js";
+import { registerReindexCommand } from "./commands/reindex.command.js";
+import { registerStatusCommand } from "./commands/status.command.js";
+import { registerSyncCommand } from "./commands/sync.command.js";
+import { createOpsContext } from "./ops-context.js";
 
 /** The `tender` program wired to `deps`. Parsing problems throw `CommanderError` (no process exit). */
 export function buildProgram(deps: CliDeps): Command {
@@ -21,16 +27,26 @@ export function buildProgram(deps: CliDeps): Command {
       `
 Environment:
   DATABASE_URL  PostgreSQL to work on (default ${DEFAULT_DATABASE_URL})
+  NATS_URL      NATS JetStream, for status and events (default nats://127.0.0.1:4222)
+  BUS_PREFIX    stream and subject name prefix, as the services use it (default: none)
 
 Examples:
   $ tender migrate
   $ tender keys create --name ci --limit-per-minute 60
   $ tender keys list --json
+  $ tender status
+  $ tender events dlq list
   $ tender help keys`,
     );
   const ctx = createCommandContext(deps);
   registerMigrateCommand(program, ctx);
   registerKeysCommand(program, ctx);
+  registerIngestCommand(program, ctx, deps.env);
+  registerSyncCommand(program, ctx, deps.env);
+  registerReindexCommand(program, ctx, deps.env);
+  const ops = createOpsContext(deps);
+  registerStatusCommand(program, ops);
+  registerEventsCommand(program, ops);
   return program;
 }
 

@@ -13,6 +13,18 @@ const listTables = async (db: ReturnType<typeof createDb>) =>
       WHERE table_schema = 'public' AND table_name NOT LIKE 'kysely%' ORDER BY table_name`.execute(db)
   ).rows.map((r) => r.table_name);
 
+const names = Object.keys(migrations);
+const everyTable = [
+  "api_keys",
+  "attachments",
+  "chunks",
+  "extraction_failures",
+  "outbox",
+  "quarantined_records",
+  "sources",
+  "tenders",
+];
+
 describe("migrations", () => {
   let target: Awaited<ReturnType<typeof createEmptyTestDatabase>>;
   beforeAll(async () => {
@@ -24,18 +36,12 @@ describe("migrations", () => {
     const db = createDb(target.url, { max: 1 });
     try {
       const first = await migrateToLatest(db);
-      expect(first.results?.map((r) => [r.migrationName, r.status])).toEqual([["0001-initial", "Success"]]);
+      expect(first.results?.map((r) => [r.migrationName, r.status])).toEqual(
+        names.map((n) => [n, "Success"]),
+      );
       const again = await migrateToLatest(db);
       expect(again.results).toEqual([]);
-      expect(await listTables(db)).toEqual([
-        "api_keys",
-        "attachments",
-        "chunks",
-        "outbox",
-        "quarantined_records",
-        "sources",
-        "tenders",
-      ]);
+      expect(await listTables(db)).toEqual(everyTable);
     } finally {
       await db.destroy();
     }
@@ -49,14 +55,14 @@ describe("migrations", () => {
       const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
       const down = await migrator.migrateTo(NO_MIGRATIONS);
       expect(down.error).toBeUndefined();
-      expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([
-        ["0001-initial", "Down", "Success"],
-      ]);
+      expect(down.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual(
+        [...names].reverse().map((n) => [n, "Down", "Success"]),
+      );
       expect(await listTables(db)).toEqual([]);
 
       const up = await migrateToLatest(db);
-      expect(up.results?.map((r) => [r.migrationName, r.status])).toEqual([["0001-initial", "Success"]]);
-      expect(await listTables(db)).toHaveLength(7);
+      expect(up.results?.map((r) => [r.migrationName, r.status])).toEqual(names.map((n) => [n, "Success"]));
+      expect(await listTables(db)).toEqual(everyTable);
       expect(await db.selectFrom("sources").selectAll().execute()).toEqual([]);
     } finally {
       await db.destroy();

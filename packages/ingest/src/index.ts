@@ -1,1 +1,60 @@
-export {};
+export { allowedHostsFor } from "./http/allowed-hosts-for.js";
+export { createSyncHttpClient } from "./http/create-sync-http-client.js";
+export { isHostAllowed, parseHostList } from "./http/host-allowlist.js";
+export {
+  HostNotAllowedError,
+  HttpStatusError,
+  InvalidResponseError,
+  RedirectError,
+  ResponseTooLargeError,
+  RetryAfterTooLongError,
+  safeUrl,
+} from "./http/http-errors.js";
+export { type JitteredBackoff, jitteredBackoffMs } from "./http/jittered-backoff.js";
+export { parseJsonLenient } from "./http/parse-json-lenient.js";
+export {
+  createPoliteHttpClient,
+  type JsonRequest,
+  type PoliteHttpClient,
+  type PoliteHttpClientOptions,
+} from "./http/polite-http-client.js";
+export { parseRetryAfter } from "./http/retry-after.js";
+export { createSemaphore, type Semaphore } from "./http/semaphore.js";
+export { BusPrefixEnv, IngestServiceEnv, IngestWorkerEnv, SyncHttpEnv } from "./ingest-env.js";
+export { cleanLine, cleanText, distinctLines } from "./mapping/clean-text.js";
+export { sumDecimalTexts, toDecimalText } from "./mapping/decimal-text.js";
+export type { MapResult } from "./mapping/map-result.js";
+export { mappedRecord } from "./mapping/mapped-record.js";
+export { combineDateAndTime, parseSourceDate } from "./mapping/parse-source-date.js";
+export { parseSourcePayload, type SourcePayloadNames } from "./mapping/parse-source-payload.js";
+export { describeRecordIssues, validateTenderRecord } from "./mapping/validate-tender-record.js";
+export { type CommitPageInput, CursorMovedError, commitPage, type MappedItem } from "./sync/commit-page.js";
+export {
+  type ImportReport,
+  type ImportTenderRecordsOptions,
+  importTenderRecords,
+  type RejectedLine,
+} from "./sync/import-tender-records.js";
+export type { IngestLogger } from "./sync/ingest-logger.js";
+export { mapPageItems } from "./sync/map-page-items.js";
+export { type RunSyncLoopOptions, runSyncLoop } from "./sync/run-sync-loop.js";
+export {
+  type RunSyncPassOptions,
+  runSyncPass,
+  type SyncReport,
+  type SyncStop,
+} from "./sync/run-sync-pass.js";
+export {
+  CursorRejectedError,
+  type FetchPageRequest,
+  type SourceAdapter,
+  type SourcePage,
+} from "./sync/source-adapter.js";
+export {
+  type StoreTenderRecordInput,
+  type StoreTenderRecordResult,
+  storeTenderRecord,
+} from "./sync/store-tender-record.js";
+export { addCounts, countStored, emptyCounts, type SyncCounts } from "./sync/sync-counts.js";
+export { type IngestServiceOptions, runIngestService } from "./worker/run-ingest-service.js";
+export { type IngestWorkerDeps, runIngestWorker } from "./worker/run-ingest-worker.js";

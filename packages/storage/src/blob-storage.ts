@@ -27,6 +27,20 @@ export interface BlobStorage {
   exists(key: string): Promise<boolean>;
 }
 
+/**
+ * Storage whose writer can clean up after a crash. A process killed during `put` leaves an
+ * invisible leftover (a temporary file, or chunks without metadata); `get` never sees it, but it
+ * takes space until swept.
+ */
+export interface SweepableBlobStorage extends BlobStorage {
+  /**
+   * Removes leftovers of puts that never finished and were not written to for `olderThanMs`
+   * (pick more than the longest possible put, so a put in progress is never touched).
+   * Returns how many were removed.
+   */
+  sweepIncomplete(olderThanMs: number): Promise<number>;
+}
+
 /** The object does not exist. */
 export class BlobNotFoundError extends Error {
   constructor(readonly key: string) {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -50,9 +50,28 @@ describe("filesystem storage", () => {
     expect(await readdir(root)).toEqual(["k"]);
   });
 
-  it("rejects keys that could escape the root", async () => {
+  it("sweeps only temporary files untouched for longer than the given age", async () => {
     const storage = createFilesystemStorage(root);
-    for (const key of ["../x", "/etc/passwd", "a/../../b", "", "a//b"]) {
+    await storage.put("t1/a1", Readable.from([Buffer.from("kept")]), { maxBytes: 10 });
+    const stale = join(root, "t1", "a2.0123456789ab.part");
+    const fresh = join(root, "t1", "a3.abcdef012345.part");
+    await writeFile(stale, "half a download");
+    await writeFile(fresh, "a download in progress");
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(stale, anHourAgo, anHourAgo);
+
+    expect(await storage.sweepIncomplete(60_000)).toBe(1);
+    expect((await readdir(join(root, "t1"))).sort()).toEqual(["a1", "a3.abcdef012345.part"]);
+    expect(await storage.sweepIncomplete(60_000)).toBe(0);
+  });
+
+  it("sweeps nothing when the root does not exist yet", async () => {
+    expect(await createFilesystemStorage(join(root, "missing")).sweepIncomplete(0)).toBe(0);
+  });
+
+  it("rejects keys that could escape the root or collide with temporary files", async () => {
+    const storage = createFilesystemStorage(root);
+    for (const key of ["../x", "/etc/passwd", "a/../../b", "", "a//b", "a/b.part"]) {
       await expect(storage.get(key)).rejects.toThrow(/invalid storage key/);
     }
   });

@@ -1,1 +1,47 @@
-export {};
+import { openWorkerProcess } from "@tender/bus";
+import { loadConfig } from "@tender/config";
+import { openBlobStorage } from "@tender/storage";
+import { downloadPolicy } from "./download-policy.js";
+import { Env } from "./env.js";
+import { systemResolveHost } from "./resolve-allowed-addresses.js";
+import { runDownloader } from "./run-downloader.js";
+
+const config = loadConfig(Env, process.env);
+const worker = await openWorkerProcess({
+  name: "downloader",
+  env: config,
+  healthPort: config.HEALTH_PORT,
+  stoppingMessage: "Stopping: finishing downloads in progress",
+});
+const { logger, db, bus, topology } = worker;
+const storage = await openBlobStorage(config, { js: bus.js });
+
+const running = runDownloader(
+  {
+    db,
+    js: bus.js,
+    topology,
+    storage,
+    logger,
+    concurrency: config.DOWNLOAD_CONCURRENCY,
+    policy: downloadPolicy({
+      maxBytes: config.MAX_ATTACHMENT_BYTES,
+      timeoutMs: config.DOWNLOAD_TIMEOUT_MS,
+      extraAllowedHosts: config.DOWNLOAD_ALLOWED_HOSTS,
+      allowPrivateAddresses: config.DOWNLOAD_ALLOW_PRIVATE_ADDRESSES,
+      resolveHost: systemResolveHost,
+    }),
+  },
+  worker.signal,
+);
+logger.info(
+  {
+    storage: config.STORAGE_DRIVER,
+    concurrency: config.DOWNLOAD_CONCURRENCY,
+    health_port: worker.healthPort,
+  },
+  "Downloader started",
+);
+await running;
+await worker.close("Downloader stopped");
+process.exit(0);

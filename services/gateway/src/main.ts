@@ -1,1 +1,35 @@
-export {};
+// The gateway process: configuration, logger, database, AI provider, app, HTTP server, and a
+// graceful stop on SIGTERM/SIGINT. Everything else lives in modules that take their Deps.
+import { aiProviderConfigFromEnv, createAiProvider } from "@tender/ai";
+import { loadConfig } from "@tender/config";
+import { createDb } from "@tender/db";
+import { createLogger } from "@tender/observability";
+import { createApp } from "./create-app.js";
+import { Env } from "./env.js";
+import { serveApp } from "./server/serve-app.js";
+
+const config = loadConfig(Env, process.env);
+const logger = createLogger({ level: config.LOG_LEVEL, name: "gateway" });
+const db = createDb(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX, applicationName: "gateway" });
+const ai = createAiProvider(aiProviderConfigFromEnv(config));
+const app = createApp({ db, ai, config: { minRelevanceScore: config.MIN_RELEVANCE_SCORE }, logger });
+const server = await serveApp(app, { port: config.PORT, host: config.HOST });
+logger.info({ port: server.port, host: config.HOST, ai_provider: config.AI_PROVIDER }, "gateway listening");
+
+let stopping = false;
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "stopping: no new connections, finishing in-flight requests");
+  try {
+    await server.close(config.SHUTDOWN_TIMEOUT_MS);
+    await db.destroy();
+    logger.info("gateway stopped");
+    process.exit(0);
+  } catch (error) {
+    logger.error({ err: error }, "gateway did not stop cleanly");
+    process.exit(1);
+  }
+}
+process.once("SIGTERM", shutdown);
+process.once("SIGINT", shutdown);

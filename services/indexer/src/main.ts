@@ -1,1 +1,53 @@
-export {};
+import { aiProviderConfigFromEnv, createAiProvider } from "@tender/ai";
+import { openWorkerProcess } from "@tender/bus";
+import { loadConfig } from "@tender/config";
+import { openBlobStorage } from "@tender/storage";
+import { Env } from "./env.js";
+import { createExtractorPool } from "./extraction/create-extractor-pool.js";
+import { runIndexer } from "./run-indexer.js";
+
+const config = loadConfig(Env, process.env);
+const worker = await openWorkerProcess({
+  name: "indexer",
+  env: config,
+  healthPort: config.HEALTH_PORT,
+  stoppingMessage: "Stopping: finishing tenders in progress",
+});
+const { logger, db, bus, topology } = worker;
+const storage = await openBlobStorage(config, { js: bus.js });
+const ai = createAiProvider(aiProviderConfigFromEnv(config));
+const extractor = createExtractorPool({
+  size: config.INDEX_CONCURRENCY,
+  timeoutMs: config.EXTRACT_TIMEOUT_MS,
+  maxMemoryMb: config.EXTRACT_MAX_MEMORY_MB,
+});
+
+const running = runIndexer(
+  {
+    db,
+    js: bus.js,
+    topology,
+    storage,
+    ai,
+    extractor,
+    logger,
+    concurrency: config.INDEX_CONCURRENCY,
+    embedBatchSize: config.EMBED_BATCH_SIZE,
+    sweep: { intervalMs: config.SWEEP_INTERVAL_MS, batchSize: config.SWEEP_BATCH_SIZE },
+  },
+  worker.signal,
+);
+logger.info(
+  {
+    storage: config.STORAGE_DRIVER,
+    ai_provider: config.AI_PROVIDER,
+    embedding_model: ai.embedModel,
+    concurrency: config.INDEX_CONCURRENCY,
+    health_port: worker.healthPort,
+  },
+  "Indexer started",
+);
+await running;
+await extractor.close();
+await worker.close("Indexer stopped");
+process.exit(0);

@@ -1,1 +1,11 @@
-export {};
+import { loadConfig } from "@tender/config";
+import { runIngestService } from "@tender/ingest";
+import { createTedSource } from "./create-ted-source.js";
+import { Env } from "./env.js";
+
+const config = loadConfig(Env, process.env);
+await runIngestService({
+  name: "ingest-source-a",
+  config,
+  createAdapter: (logger) => createTedSource(config, logger),
+});

@@ -1,7 +1,9 @@
 import type { Migration } from "kysely/migration";
 import * as m0001 from "./0001-initial.js";
+import * as m0002 from "./0002-indexing.js";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
   "0001-initial": m0001,
+  "0002-indexing": m0002,
 };

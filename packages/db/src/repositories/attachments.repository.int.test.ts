@@ -11,6 +11,7 @@ import {
   markAttachmentReady,
   syncTenderAttachments,
 } from "./attachments.repository.js";
+import { updateAttachmentFileInfo } from "./downloads.repository.js";
 import { ensureSource } from "./sources.repository.js";
 import { upsertTender } from "./tenders.repository.js";
 
@@ -98,6 +99,48 @@ describe("syncTenderAttachments (spec 3.2)", () => {
     expect(after.a).toMatchObject({ title: "Specification", external_id: "att-1", download_status: "ready" });
     expect(after.a?.sha256).toBe("1".repeat(64));
     expect(after.b).toMatchObject({ content_type: null, download_status: "pending" });
+  });
+
+  it("keeps the filename and content type a download stored on a ready row; title and external id follow upstream", async () => {
+    const id = await newTender();
+    await syncTenderAttachments(t.db, id, [doc("a"), doc("b")]);
+    const a = (await byName(id)).a as AttachmentRow;
+    expect(await markAttachmentReady(t.db, a.id, file("c"))).toBe(true);
+    const docx = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+    expect(await updateAttachmentFileInfo(t.db, a.id, { filename: "Spec.docx", contentType: docx })).toBe(
+      true,
+    );
+    const stored = async () => (await listAttachmentsForTender(t.db, id)).find((r) => r.id === a.id);
+
+    // Upstream still lists its own name and type: not a change of the ready row.
+    expect(await syncTenderAttachments(t.db, id, [doc("a"), doc("b")])).toEqual({
+      ...noCounts,
+      unchanged: 2,
+    });
+    expect(await stored()).toMatchObject({ filename: "Spec.docx", content_type: docx });
+    const renamed = [doc("a", { filename: "other.pdf", content_type: "text/plain", title: "Specification" })];
+    expect(await syncTenderAttachments(t.db, id, [...renamed, doc("b")])).toEqual({
+      ...noCounts,
+      updated: 1,
+      unchanged: 1,
+    });
+    expect(await stored()).toMatchObject({
+      title: "Specification",
+      filename: "Spec.docx",
+      content_type: docx,
+      download_status: "ready",
+      sha256: "c".repeat(64),
+    });
+
+    // Once it is no longer ready, upstream metadata applies again.
+    await syncTenderAttachments(t.db, id, [doc("b")]);
+    expect(await syncTenderAttachments(t.db, id, renamed)).toMatchObject({ requeued: 1 });
+    expect(await stored()).toMatchObject({
+      filename: "other.pdf",
+      content_type: "text/plain",
+      download_status: "pending",
+      sha256: null,
+    });
   });
 
   it("moves URLs that disappeared to skipped, ready ones too, keeping their file", async () => {

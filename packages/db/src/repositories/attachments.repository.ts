@@ -38,9 +38,11 @@ const MAX_ERROR_LENGTH = 4000;
  * Applies the upstream attachment list of a (re-)crawled tender (spec 3.2): a new URL is inserted
  * `pending`; a listed URL gets its metadata updated, and a `skipped` or `failed` one goes back to
  * `pending` without a file; a URL no longer listed becomes `skipped` (`ready` ones too, keeping
- * their file columns). A URL listed twice counts once (the first item wins). Rows that change
- * nothing are not written. Call it inside a transaction: the tender's rows are locked first, so
- * concurrent syncs of one tender wait for each other and the counts stay exact.
+ * their file columns). On a `ready` row the filename and content type the download stored win
+ * over the upstream ones (only its title and external id follow upstream), so a re-crawl agrees
+ * with the hash the downloader computed. A URL listed twice counts once (the first item wins).
+ * Rows that change nothing are not written. Call it inside a transaction: the tender's rows are
+ * locked first, so concurrent syncs of one tender wait for each other and the counts stay exact.
  */
 export async function syncTenderAttachments(
   db: Db,
@@ -64,6 +66,7 @@ export async function syncTenderAttachments(
 
   if (urls.length > 0) {
     const requeue = sql<boolean>`attachments.download_status IN ('skipped', 'failed')`;
+    const ready = sql<boolean>`attachments.download_status = 'ready'`;
     const written = await db
       .insertInto("attachments")
       .values(
@@ -84,8 +87,10 @@ export async function syncTenderAttachments(
           .doUpdateSet((eb) => ({
             external_id: eb.ref("excluded.external_id"),
             title: eb.ref("excluded.title"),
-            filename: eb.ref("excluded.filename"),
-            content_type: eb.ref("excluded.content_type"),
+            filename: sql<string>`CASE WHEN ${ready} THEN attachments.filename ELSE excluded.filename END`,
+            content_type: sql<
+              string | null
+            >`CASE WHEN ${ready} THEN attachments.content_type ELSE excluded.content_type END`,
             download_status: sql<DownloadStatus>`CASE WHEN ${requeue} THEN 'pending' ELSE attachments.download_status END`,
             // A requeued attachment has no file until it is downloaded again.
             local_path: sql<string | null>`CASE WHEN ${requeue} THEN NULL ELSE attachments.local_path END`,
@@ -94,8 +99,10 @@ export async function syncTenderAttachments(
             updated_at: sql<Date>`now()`,
           }))
           .where(
-            sql<boolean>`${requeue} OR (attachments.external_id, attachments.title, attachments.filename, attachments.content_type)
-              IS DISTINCT FROM (excluded.external_id, excluded.title, excluded.filename, excluded.content_type)`,
+            sql<boolean>`${requeue}
+              OR (attachments.external_id, attachments.title) IS DISTINCT FROM (excluded.external_id, excluded.title)
+              OR (NOT ${ready} AND (attachments.filename, attachments.content_type)
+                IS DISTINCT FROM (excluded.filename, excluded.content_type))`,
           ),
       )
       // xmax is 0 only for a freshly inserted row version.

@@ -20,6 +20,10 @@ export interface TendersTable {
   index_status: ColumnType<IndexStatus, IndexStatus | undefined, IndexStatus>;
   last_error: string | null;
   raw_payload: ColumnType<Record<string, unknown>, string, string>;
+  /** Re-announcements by the indexer's sweeper since the tender was last indexed (0002). */
+  index_attempts: Generated<number>;
+  /** The sweeper does not re-announce the tender before this time (0002). */
+  next_index_at: Date | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

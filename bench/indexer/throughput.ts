@@ -1,0 +1,156 @@
+// Indexing throughput end to end with the fake AI provider: N generated tenders with a DOCX and
+// a text attachment each; their change events go to the outbox at t0, and the run ends when
+// every tender is `ready` (chunks committed). Run with 1 and with 2 indexer processes (the
+// built service, dist/main.js, INDEX_CONCURRENCY=2 each).
+// Usage (after `pnpm build`): node bench/indexer/throughput.ts [tenders, default 300] [processes, default 1,2]
+// DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the admin database.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { busNames, connectBus, enqueueTenderChanged } from "../../packages/bus/dist/index.js";
+import {
+  countChunks,
+  countTendersByIndexStatus,
+  createDb,
+  migrateToLatest,
+} from "../../packages/db/dist/index.js";
+import { createFilesystemStorage } from "../../packages/storage/dist/index.js";
+import { makeDocx } from "../../services/indexer/dist/testing/make-documents.js";
+import { seedTender } from "../../services/indexer/dist/testing/seed-tender.js";
+
+interface PgClient {
+  connect(): Promise<void>;
+  query(text: string): Promise<unknown>;
+  end(): Promise<void>;
+}
+const pg = createRequire(new URL("../../packages/db/package.json", import.meta.url))("pg") as {
+  Client: new (config: { connectionString: string }) => PgClient;
+};
+
+const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const natsUrl = process.env.NATS_URL ?? "nats://127.0.0.1:4222";
+const tenders = Number(process.argv[2] ?? 300);
+const processCounts = (process.argv[3] ?? "1,2").split(",").map(Number);
+const MAIN = new URL("../../services/indexer/dist/main.js", import.meta.url).pathname;
+const TIME_LIMIT_MS = 10 * 60_000;
+
+const WORDS =
+  "road bridge repair asphalt lighting drainage tender contract works supply lot price city municipal maintenance winter service cleaning".split(
+    " ",
+  );
+function prose(seed: number, sentences: number): string[] {
+  const out: string[] = [];
+  let x = seed;
+  for (let s = 0; s < sentences; s++) {
+    const words: string[] = [];
+    for (let w = 0; w < 14; w++) {
+      x = (x * 1103515245 + 12345) % 2147483648;
+      words.push(WORDS[x % WORDS.length] as string);
+    }
+    out.push(`${words.join(" ")}.`);
+  }
+  return out;
+}
+
+async function run(processes: number): Promise<{ seconds: number; chunks: number }> {
+  const name = `tender_bench_idx_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = createDb(url.toString(), { max: 4 });
+  const dir = await mkdtemp(join(tmpdir(), "bench-indexer-"));
+  const prefix = `b${randomBytes(4).toString("hex")}`;
+  const names = busNames(prefix);
+  const children: ChildProcess[] = [];
+  try {
+    await migrateToLatest(db);
+    const storage = createFilesystemStorage(dir);
+    const seeded: { id: string; contentHash: string }[] = [];
+    for (let i = 0; i < tenders; i++) {
+      // Per tender: a DOCX of 40 sentences and a text file of 60 (about 11 KB of text).
+      seeded.push(
+        await seedTender(db, storage, {
+          attachments: [
+            { filename: "spec.docx", bytes: makeDocx(prose(i * 7 + 1, 40)) },
+            { filename: "notes.txt", bytes: new TextEncoder().encode(prose(i * 7 + 2, 60).join("\n")) },
+          ],
+        }),
+      );
+    }
+    const env = {
+      PATH: process.env.PATH,
+      DATABASE_URL: url.toString(),
+      NATS_URL: natsUrl,
+      BUS_PREFIX: prefix,
+      LOG_LEVEL: "warn",
+      HEALTH_PORT: "0",
+      STORAGE_DIR: dir,
+      AI_PROVIDER: "fake",
+      INDEX_CONCURRENCY: "2",
+      SWEEP_INTERVAL_MS: "3600000",
+    };
+    for (let p = 0; p < processes; p++) {
+      children.push(spawn(process.execPath, [MAIN], { env, stdio: ["ignore", "ignore", "inherit"] }));
+    }
+    // Ready once the consumer exists (each process creates the topology at start).
+    const bus = await connectBus({ servers: natsUrl, name: "bench-indexer" });
+    for (const deadline = Date.now() + 30_000; ; ) {
+      const ok = await bus.jsm.consumers.info(names.stream, names.consumers.indexer).then(
+        () => true,
+        () => false,
+      );
+      if (ok) break;
+      if (Date.now() > deadline) throw new Error("the indexer did not start");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+
+    const t0 = performance.now();
+    await db.transaction().execute(async (trx) => {
+      for (const t of seeded) {
+        await enqueueTenderChanged(trx, {
+          tenderId: t.id,
+          contentHash: t.contentHash,
+          subject: names.subject,
+        });
+      }
+    });
+    for (;;) {
+      const counts = await countTendersByIndexStatus(db);
+      if (counts.ready === tenders) break;
+      if (counts.failed > 0) throw new Error(`${counts.failed} tenders failed`);
+      if (performance.now() - t0 > TIME_LIMIT_MS) throw new Error("time limit reached");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    const chunks = await countChunks(db);
+    for (const stream of [names.stream, names.dlqStream])
+      await bus.jsm.streams.delete(stream).catch(() => {});
+    await bus.close();
+    return { seconds, chunks };
+  } finally {
+    for (const child of children) child.kill("SIGTERM");
+    await Promise.all(
+      children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once("exit", r)))),
+    );
+    await db.destroy();
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+console.log(`${tenders} tenders, each: metadata + spec.docx (40 sentences) + notes.txt (60 sentences)`);
+for (const processes of processCounts) {
+  const load = loadavg()[0]?.toFixed(2);
+  const { seconds, chunks } = await run(processes);
+  console.log(
+    `${processes} process(es): ${chunks} chunks in ${seconds.toFixed(1)} s = ${(chunks / seconds).toFixed(0)} chunks/s, ` +
+      `${(tenders / seconds).toFixed(1)} tenders/s (load average before: ${load})`,
+  );
+}

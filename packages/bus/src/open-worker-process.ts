@@ -1,0 +1,99 @@
+import { createDb, type Database } from "@tender/db";
+import { createLogger, type Logger, type LoggerOptions, startHealthServer } from "@tender/observability";
+import type { Kysely } from "kysely";
+import { busNames } from "./bus-names.js";
+import { type BusTopology, busTopology } from "./bus-topology.js";
+import { type Bus, connectBus } from "./connect-bus.js";
+import { ensureTopology } from "./ensure-topology.js";
+import { workerHealthChecks } from "./worker-health-checks.js";
+
+/** The variables every worker reads (as the env fragments of @tender/config parse them). */
+export interface WorkerProcessEnv {
+  LOG_LEVEL: string;
+  DATABASE_URL: string;
+  DATABASE_POOL_MAX: number;
+  NATS_URL: string;
+  /** Own stream and subject names (`busNames(prefix)`); unset for the production names. */
+  BUS_PREFIX?: string | undefined;
+}
+
+/** Where SIGTERM and SIGINT come from: `process`, or an emitter in tests. */
+export interface ShutdownSignals {
+  once(event: "SIGTERM" | "SIGINT", listener: (signal: NodeJS.Signals) => void): unknown;
+}
+
+export interface OpenWorkerProcessOptions {
+  /** The logger's name, the database pool's application name and the NATS connection's name. */
+  name: string;
+  env: WorkerProcessEnv;
+  /** Logged, with the signal, on the first SIGTERM or SIGINT. */
+  stoppingMessage: string;
+  /** `HEALTH_PORT`: probes (database and NATS) served there; leave out when the work serves its own. */
+  healthPort?: number;
+  /** Default `process`. */
+  signals?: ShutdownSignals;
+  /** Where log lines go; standard output by default. */
+  logDestination?: LoggerOptions["destination"];
+}
+
+/** What a worker's main works with, and how it stops. */
+export interface WorkerProcess {
+  logger: Logger;
+  db: Kysely<Database>;
+  bus: Bus;
+  /** The topology of `BUS_PREFIX`, already ensured on the server. */
+  topology: BusTopology;
+  /** Aborted on the first SIGTERM or SIGINT: stop taking work, finish what is in flight. */
+  signal: AbortSignal;
+  /** The port the probes listen on (the real one for port 0); undefined without probes. */
+  healthPort: number | undefined;
+  /** Closes the probes, then NATS, then the database pool, and logs `stoppedMessage`. */
+  close(stoppedMessage: string): Promise<void>;
+}
+
+/**
+ * Opens what every worker service runs on: logger, database pool, NATS with the topology
+ * ensured, optional health probes, and an abort signal for SIGTERM/SIGINT. A second signal of
+ * the same kind then ends the process at once (the default action).
+ */
+export async function openWorkerProcess(options: OpenWorkerProcessOptions): Promise<WorkerProcess> {
+  const { name, env } = options;
+  const logger = createLogger({
+    level: env.LOG_LEVEL,
+    name,
+    ...(options.logDestination ? { destination: options.logDestination } : {}),
+  });
+  const db = createDb(env.DATABASE_URL, { max: env.DATABASE_POOL_MAX, applicationName: name });
+  const bus = await connectBus({ servers: env.NATS_URL, name, logger });
+  const topology = busTopology({ names: busNames(env.BUS_PREFIX) });
+  await ensureTopology(bus.jsm, topology);
+
+  const stop = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stop.signal.aborted) return;
+    logger.info({ signal }, options.stoppingMessage);
+    stop.abort();
+  };
+  const signals = options.signals ?? process;
+  signals.once("SIGTERM", onSignal);
+  signals.once("SIGINT", onSignal);
+
+  const health =
+    options.healthPort === undefined
+      ? undefined
+      : await startHealthServer({ port: options.healthPort, checks: workerHealthChecks(db, bus) });
+  return {
+    logger,
+    db,
+    bus,
+    topology,
+    signal: stop.signal,
+    healthPort: health?.port,
+    async close(stoppedMessage) {
+      await health?.close();
+      await bus.close();
+      await db.destroy();
+      logger.info({}, stoppedMessage);
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import { formatAge, shorten } from "../format-age.js";
+import { formatTable } from "../format-table.js";
+import type { BusStatus, DatabaseStatus } from "./status-report.js";
+
+/** The human form of `tender status`: one section per part, each failure said where its section would be. */
+export function formatStatus(
+  database: DatabaseStatus | { error: string },
+  bus: BusStatus | { error: string },
+): string {
+  return [...databaseSections(database), ...busSections(bus)].join("\n\n");
+}
+
+function counts(title: string, values: Record<string, number>): string {
+  return `${title}\n${formatTable(
+    ["STATUS", "COUNT"],
+    Object.entries(values).map(([k, v]) => [k, String(v)]),
+  )}`;
+}
+
+function databaseSections(db: DatabaseStatus | { error: string }): string[] {
+  if ("error" in db) return [`Database: unavailable — ${db.error}`];
+  const { outbox } = db;
+  const backlog =
+    outbox.unpublished === 0
+      ? "Outbox: nothing waiting to be published"
+      : `Outbox: ${outbox.unpublished} event(s) waiting to be published, oldest ${formatAge(outbox.oldest_age_seconds ?? 0)} old (${outbox.oldest_created_at})`;
+  const sources =
+    db.sources.length === 0
+      ? "Sources: none has synced yet"
+      : `Sources\n${formatTable(
+          ["SOURCE", "LAST SYNC", "CURSOR"],
+          db.sources.map((s) => [
+            s.code,
+            s.last_sync_at ?? "never",
+            s.cursor === null ? "-" : shorten(s.cursor),
+          ]),
+        )}`;
+  return [
+    counts("Tenders by index_status", db.tenders),
+    counts("Attachments by download_status", db.attachments),
+    `${backlog}\nQuarantined source records: ${db.quarantined_records}`,
+    sources,
+  ];
+}
+
+function busSections(bus: BusStatus | { error: string }): string[] {
+  if ("error" in bus) return [`Events: unavailable — ${bus.error}`];
+  const streams = bus.streams.map((s) =>
+    s.exists
+      ? `Stream ${s.name}: ${s.messages} message(s), last sequence ${s.last_seq}`
+      : `Stream ${s.name}: missing — start any service once (they create streams and consumers), or check BUS_PREFIX`,
+  );
+  const consumers = formatTable(
+    ["CONSUMER", "PENDING", "ACK PENDING", "REDELIVERED", "DELIVERED SEQ", "ACK FLOOR SEQ"],
+    bus.consumers.map((c) =>
+      c.exists
+        ? [c.name, c.num_pending, c.num_ack_pending, c.num_redelivered, c.delivered_seq, c.ack_floor_seq].map(
+            String,
+          )
+        : [c.name, "missing", "-", "-", "-", "-"],
+    ),
+  );
+  const streamExists = new Set(bus.streams.filter((s) => s.exists).map((s) => s.name));
+  const hints = bus.consumers
+    .filter((c) => !c.exists && streamExists.has(c.stream))
+    .map(
+      (c) =>
+        `Consumer ${c.name} is missing; recreate it with: tender events replay --consumer ${c.name} --from-seq 1`,
+    );
+  const deadLetters = bus.dead_letters.map((s) => {
+    if (!s.exists) return `Dead letters (${s.name}): stream missing`;
+    const hint = (s.messages ?? 0) > 0 ? " — see: tender events dlq list" : "";
+    return `Dead letters (${s.name}): ${s.messages}${hint}`;
+  });
+  return [[...streams, consumers, ...hints].join("\n"), deadLetters.join("\n")];
+}

@@ -1,0 +1,127 @@
+import type { JetStreamManager } from "@nats-io/jetstream";
+import { type BusTopology, catalogEntries } from "@tender/bus";
+import {
+  countAttachmentsByDownloadStatus,
+  countQuarantinedRecords,
+  countTendersByIndexStatus,
+  type Db,
+  listSources,
+  readOutboxBacklog,
+} from "@tender/db";
+import { isNotFound } from "../describe-bus-error.js";
+
+/** What `tender status` reports from PostgreSQL. */
+export interface DatabaseStatus {
+  tenders: Record<string, number>;
+  attachments: Record<string, number>;
+  outbox: { unpublished: number; oldest_created_at: string | null; oldest_age_seconds: number | null };
+  quarantined_records: number;
+  sources: { code: string; cursor: string | null; last_sync_at: string | null }[];
+}
+
+/** One durable consumer; the counts are null when it does not exist. */
+export interface ConsumerStatus {
+  name: string;
+  stream: string;
+  exists: boolean;
+  num_pending: number | null;
+  num_ack_pending: number | null;
+  num_redelivered: number | null;
+  delivered_seq: number | null;
+  ack_floor_seq: number | null;
+}
+
+export interface StreamStatus {
+  name: string;
+  exists: boolean;
+  messages: number | null;
+  first_seq: number | null;
+  last_seq: number | null;
+}
+
+/** What `tender status` reports from NATS JetStream. */
+export interface BusStatus {
+  streams: StreamStatus[];
+  consumers: ConsumerStatus[];
+  dead_letters: StreamStatus[];
+}
+
+/** Pipeline counts, outbox backlog and source cursors. */
+export async function readDatabaseStatus(db: Db): Promise<DatabaseStatus> {
+  const [tenders, attachments, outbox, quarantined, sources] = await Promise.all([
+    countTendersByIndexStatus(db),
+    countAttachmentsByDownloadStatus(db),
+    readOutboxBacklog(db),
+    countQuarantinedRecords(db),
+    listSources(db),
+  ]);
+  return {
+    tenders: { ...tenders, total: sum(tenders) },
+    attachments: { ...attachments, total: sum(attachments) },
+    outbox: {
+      unpublished: outbox.unpublished,
+      oldest_created_at: outbox.oldestCreatedAt?.toISOString() ?? null,
+      oldest_age_seconds: outbox.oldestAgeSeconds,
+    },
+    quarantined_records: quarantined,
+    sources: sources.map((s) => ({
+      code: s.code,
+      cursor: s.cursor,
+      last_sync_at: s.last_sync_at?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** Streams, per-consumer backlog and dead-letter counts; a missing stream or consumer is reported, not thrown. */
+export async function readBusStatus(jsm: JetStreamManager, topology: BusTopology): Promise<BusStatus> {
+  const entries = catalogEntries(topology.catalog);
+  const unique = (names: string[]) => [...new Set(names)];
+  const streams = await Promise.all(unique(entries.map((e) => e.stream)).map((s) => readStream(jsm, s)));
+  const deadLetters = await Promise.all(
+    unique(entries.map((e) => e.dlqStream)).map((s) => readStream(jsm, s)),
+  );
+  const consumers = await Promise.all(
+    entries.flatMap((e) => e.consumers.map((name) => readConsumer(jsm, e.stream, name))),
+  );
+  return { streams, consumers, dead_letters: deadLetters };
+}
+
+async function readStream(jsm: JetStreamManager, name: string): Promise<StreamStatus> {
+  try {
+    const { state } = await jsm.streams.info(name);
+    return {
+      name,
+      exists: true,
+      messages: state.messages,
+      first_seq: state.first_seq,
+      last_seq: state.last_seq,
+    };
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    return { name, exists: false, messages: null, first_seq: null, last_seq: null };
+  }
+}
+
+async function readConsumer(jsm: JetStreamManager, stream: string, name: string): Promise<ConsumerStatus> {
+  try {
+    const info = await jsm.consumers.info(stream, name);
+    return {
+      name,
+      stream,
+      exists: true,
+      num_pending: info.num_pending,
+      num_ack_pending: info.num_ack_pending,
+      num_redelivered: info.num_redelivered,
+      delivered_seq: info.delivered.stream_seq,
+      ack_floor_seq: info.ack_floor.stream_seq,
+    };
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    const none = { num_pending: null, num_ack_pending: null, num_redelivered: null };
+    return { name, stream, exists: false, ...none, delivered_seq: null, ack_floor_seq: null };
+  }
+}
+
+function sum(counts: Record<string, number>): number {
+  return Object.values(counts).reduce((a, b) => a + b, 0);
+}

@@ -1,0 +1,190 @@
+import { randomUUID } from "node:crypto";
+import { type Bus, busNames, busTopology, connectBus, ensureTopology } from "@tender/bus";
+import {
+  ensureSource,
+  insertOutboxEvent,
+  markOutboxPublished,
+  quarantineRecord,
+  saveSourceCursor,
+} from "@tender/db";
+import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCaptured } from "../run-captured.js";
+
+const prefix = `t${uniqueBusToken()}`;
+const topology = busTopology({ names: busNames(prefix) });
+const { names } = topology;
+let t: TestDatabase;
+let bus: Bus;
+let env: Record<string, string>;
+
+const LONG_CURSOR = `https://www.contractsfinder.service.gov.uk/api/search?cursor=${"x".repeat(200)}END`;
+
+async function seed(): Promise<void> {
+  const ted = await ensureSource(t.db, "ted");
+  const cf = await ensureSource(t.db, "contracts_finder");
+  await saveSourceCursor(t.db, cf.id, LONG_CURSOR, new Date("2026-03-01T10:00:00.000Z"));
+  const statuses = ["pending", "pending", "processing", "ready", "ready", "ready", "failed"] as const;
+  const tenderIds: string[] = [];
+  for (const [i, status] of statuses.entries()) {
+    const row = await t.db
+      .insertInto("tenders")
+      .values({
+        source_id: ted.id,
+        external_id: `S-${i}`,
+        title: `Tender ${i}`,
+        buyer_name: "Buyer",
+        published_at: "2026-01-01T00:00:00Z",
+        source_url: `https://example.org/${i}`,
+        content_hash: "a".repeat(64),
+        raw_payload: "{}",
+        index_status: status,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    tenderIds.push(row.id);
+  }
+  const downloads = ["pending", "ready", "ready", "failed", "skipped", "skipped"] as const;
+  for (const [i, status] of downloads.entries()) {
+    await t.db
+      .insertInto("attachments")
+      .values({
+        tender_id: tenderIds[0] ?? "",
+        filename: `f${i}.pdf`,
+        source_url: `https://example.org/f${i}.pdf`,
+        download_status: status,
+        ...(status === "ready" ? { local_path: `files/f${i}`, sha256: "b".repeat(64), size_bytes: 10 } : {}),
+      })
+      .execute();
+  }
+  const ids: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    ids.push(
+      await insertOutboxEvent(t.db, { eventId: randomUUID(), subject: names.subject, payload: { i } }),
+    );
+  }
+  await markOutboxPublished(t.db, ids.slice(0, 1));
+  // The oldest unpublished event is 90 seconds old by the database clock.
+  await sql`UPDATE outbox SET created_at = now() - interval '90 seconds' WHERE id = ${ids[1]}`.execute(t.db);
+  await quarantineRecord(t.db, { source: "ted", externalId: "Q-1", reason: "title missing", rawPayload: {} });
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  bus = await connectBus({ servers: testNatsUrl(), name: "cli-status-test" });
+  await ensureTopology(bus.jsm, topology);
+  await seed();
+  for (let i = 0; i < 3; i++) await bus.js.publish(names.subject, JSON.stringify({ i }));
+  await bus.js.publish(names.dlqSubject, "poison");
+  // The downloader takes one message and leaves it unacknowledged.
+  const downloader = await bus.js.consumers.get(names.stream, names.consumers.downloader);
+  const taken = await downloader.next({ expires: 5_000 });
+  expect(taken?.seq).toBe(1);
+  env = { DATABASE_URL: t.url, NATS_URL: testNatsUrl(), BUS_PREFIX: prefix };
+});
+
+afterAll(async () => {
+  for (const stream of [names.stream, names.dlqStream]) await bus.jsm.streams.delete(stream).catch(() => {});
+  await bus.close();
+  await t.destroy();
+});
+
+describe("tender status", () => {
+  it("--json reports tenders, attachments, outbox, sources, consumers and dead letters", async () => {
+    const { code, stdout, stderr } = await runCaptured(["status", "--json"], env);
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout);
+    expect(report.database.tenders).toEqual({ pending: 2, processing: 1, ready: 3, failed: 1, total: 7 });
+    expect(report.database.attachments).toEqual({ pending: 1, ready: 2, failed: 1, skipped: 2, total: 6 });
+    expect(report.database.outbox.unpublished).toBe(3);
+    expect(report.database.outbox.oldest_age_seconds).toBeGreaterThanOrEqual(90);
+    expect(report.database.outbox.oldest_age_seconds).toBeLessThan(3600);
+    expect(report.database.quarantined_records).toBe(1);
+    expect(report.database.sources).toEqual([
+      { code: "contracts_finder", cursor: LONG_CURSOR, last_sync_at: "2026-03-01T10:00:00.000Z" },
+      { code: "ted", cursor: null, last_sync_at: null },
+    ]);
+    expect(report.bus.streams).toEqual([
+      { name: names.stream, exists: true, messages: 3, first_seq: 1, last_seq: 3 },
+    ]);
+    expect(report.bus.dead_letters).toEqual([
+      { name: names.dlqStream, exists: true, messages: 1, first_seq: 1, last_seq: 1 },
+    ]);
+    const byName = Object.fromEntries(report.bus.consumers.map((c: { name: string }) => [c.name, c]));
+    expect(byName.indexer).toMatchObject({
+      exists: true,
+      num_pending: 3,
+      num_ack_pending: 0,
+      num_redelivered: 0,
+    });
+    expect(byName.downloader).toMatchObject({
+      exists: true,
+      num_pending: 2,
+      num_ack_pending: 1,
+      num_redelivered: 0,
+      delivered_seq: 1,
+      ack_floor_seq: 0,
+    });
+  });
+
+  it("prints the same as tables, with the cursor shortened", async () => {
+    const { code, stdout } = await runCaptured(["status"], env);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(
+      /Tenders by index_status\nSTATUS\s+COUNT\npending\s+2\nprocessing\s+1\nready\s+3\nfailed\s+1\ntotal\s+7/,
+    );
+    expect(stdout).toMatch(/Outbox: 3 event\(s\) waiting to be published, oldest \d+m( \d+s)? old \(/);
+    expect(stdout).toMatch(/contracts_finder\s+2026-03-01T10:00:00.000Z\s+https:\/\/www\.contract…x+END\n/);
+    expect(stdout).not.toContain(LONG_CURSOR);
+    expect(stdout).toMatch(/indexer\s+3\s+0\s+0\s+0\s+0\n/);
+    expect(stdout).toMatch(/downloader\s+2\s+1\s+0\s+1\s+0\n/);
+    expect(stdout).toContain(`Dead letters (${names.dlqStream}): 1 — see: tender events dlq list`);
+  });
+
+  it("says a lost consumer is missing and how to recreate it", async () => {
+    await bus.jsm.consumers.delete(names.stream, names.consumers.indexer);
+    try {
+      const { code, stdout } = await runCaptured(["status"], env);
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/indexer\s+missing\s+-/);
+      expect(stdout).toContain(
+        "Consumer indexer is missing; recreate it with: tender events replay --consumer indexer --from-seq 1",
+      );
+      const json = JSON.parse((await runCaptured(["status", "--json"], env)).stdout);
+      expect(json.bus.consumers.find((c: { name: string }) => c.name === "indexer")).toMatchObject({
+        exists: false,
+        num_pending: null,
+      });
+    } finally {
+      await ensureTopology(bus.jsm, topology);
+    }
+  });
+
+  it("says when the streams do not exist yet", async () => {
+    const fresh = busNames(`t${uniqueBusToken()}`);
+    const { code, stdout } = await runCaptured(["status"], {
+      ...env,
+      BUS_PREFIX: fresh.subject.split(".")[0] ?? "",
+    });
+    expect(code).toBe(0);
+    expect(stdout).toContain(
+      `Stream ${fresh.stream}: missing — start any service once (they create streams and consumers), or check BUS_PREFIX`,
+    );
+    expect(stdout).not.toContain("recreate it with");
+    expect(stdout).toContain(`Dead letters (${fresh.dlqStream}): stream missing`);
+  });
+
+  it("still shows the database when NATS cannot be reached, and exits 1", async () => {
+    const { code, stdout, stderr } = await runCaptured(["status", "--json"], {
+      ...env,
+      NATS_URL: "nats://127.0.0.1:1",
+    });
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout);
+    expect(report.database.tenders.total).toBe(7);
+    expect(report.bus.error).toMatch(/^cannot reach NATS at nats:\/\/127\.0\.0\.1:1 /);
+    expect(stderr).toBe("error: status is incomplete: NATS could not be read\n");
+  });
+});

@@ -1,0 +1,104 @@
+import { readFileSync } from "node:fs";
+import { type ReplayServer, startReplayServer } from "@tender/ingest/testing";
+import { createTestDatabase, type TestDatabase } from "@tender/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCaptured } from "../run-captured.js";
+
+const fixture = (path: string) =>
+  JSON.parse(readFileSync(new URL(`../../../../services/${path}`, import.meta.url), "utf8")) as Record<
+    string,
+    unknown
+  >;
+const tedPage = fixture("ingest-source-a/src/fixtures/ted_v3_search_digital_competition_2026-05-30.json");
+const cfPage = fixture("ingest-source-b/src/fixtures/cf_ocds_search_tender_2026-08-19.json");
+
+let t: TestDatabase;
+let server: ReplayServer;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  server = await startReplayServer((req) => {
+    if (req.url.pathname === "/v3/notices/search") return { body: tedPage };
+    if (req.url.pathname === "/Published/Notices/OCDS/Search") return { body: cfPage };
+    return { status: 404, body: {} };
+  });
+});
+afterAll(async () => {
+  await server.close();
+  await t.destroy();
+});
+
+const env = (more: Record<string, string> = {}) => ({
+  DATABASE_URL: t.url,
+  BUS_PREFIX: "tclisync",
+  TED_BASE_URL: server.baseUrl,
+  CF_BASE_URL: server.baseUrl,
+  CF_PUBLISHED_FROM: "2026-08-01T00:00:00",
+  ...more,
+});
+
+describe("tender sync", () => {
+  it("runs one TED pass and reports the counts", async () => {
+    const first = await runCaptured(["sync", "--source", "ted", "--once"], env());
+    expect(first).toEqual({
+      code: 0,
+      stdout: "ted: 1 page — 10 new, 0 changed, 0 unchanged, 0 quarantined; 10 events queued (end of data)\n",
+      stderr: "",
+    });
+    const second = await runCaptured(["sync", "--source", "ted", "--once", "--json"], env());
+    expect(JSON.parse(second.stdout)).toEqual({
+      source: "ted",
+      pages: 1,
+      new: 0,
+      changed: 0,
+      unchanged: 10,
+      quarantined: 0,
+      events: 0,
+      attachments: { added: 0, requeued: 0, skipped: 0 },
+      stop: "end",
+    });
+  });
+
+  it("runs one Contracts Finder pass from CF_PUBLISHED_FROM", async () => {
+    const { code, stdout } = await runCaptured(
+      ["sync", "--source", "contracts_finder", "--once", "--json"],
+      env(),
+    );
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({
+      source: "contracts_finder",
+      new: 2,
+      events: 2,
+      attachments: { added: 2 },
+    });
+    const request = server.requests.find((r) => r.url.pathname.startsWith("/Published"));
+    expect(request?.url.searchParams.get("publishedFrom")).toBe("2026-08-01T00:00:00");
+  });
+
+  it("explains what is missing or refused", async () => {
+    expect(await runCaptured(["sync", "--source", "ted"], env())).toMatchObject({
+      code: 1,
+      stderr: "error: tender sync runs one pass only: add --once\n",
+    });
+    const unknown = await runCaptured(["sync", "--source", "find_a_tender", "--once"], env());
+    expect(unknown.stderr).toBe('error: --source must be ted or contracts_finder, got "find_a_tender"\n');
+    const refused = await runCaptured(
+      ["sync", "--source", "ted", "--once"],
+      env({ TED_BASE_URL: "http://127.0.0.1:9/", SYNC_ALLOWED_HOSTS: "api.ted.europa.eu" }),
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      "error: sync of ted stopped: Host of http://127.0.0.1:9/v3/notices/search is not on the allowlist\n",
+    );
+    const gone = await runCaptured(
+      ["sync", "--source", "ted", "--once"],
+      env({ TED_BASE_URL: `${server.baseUrl}/moved` }),
+    );
+    expect(gone.stderr).toBe(
+      `error: sync of ted stopped: HTTP 404 from ${server.baseUrl}/moved/v3/notices/search\n`,
+    );
+    const badEnv = await runCaptured(["sync", "--source", "ted", "--once"], env({ TED_PAGE_SIZE: "1000" }));
+    expect(badEnv.code).toBe(1);
+    expect(badEnv.stderr).toContain("TED_PAGE_SIZE");
+  });
+});

@@ -1,0 +1,109 @@
+import { createTestDatabase, type TestDatabase } from "@tender/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listAttachmentsForTender, syncTenderAttachments } from "./attachments.repository.js";
+import { type NewChunk, replaceTenderChunks } from "./chunks.repository.js";
+import { searchChunks } from "./search.repository.js";
+import { ensureSource } from "./sources.repository.js";
+import { upsertTender } from "./tenders.repository.js";
+
+const DIMS = 1024;
+const basis = (i: number, sign = 1) => Array.from({ length: DIMS }, (_, j) => (j === i ? sign : 0));
+const diagonal = Array.from({ length: DIMS }, (_, j) => (j < 2 ? Math.SQRT1_2 : 0));
+let t: TestDatabase;
+let tenderId: string;
+let attachmentId: string;
+
+function chunk(
+  content: string,
+  embedding: number[],
+  position: number,
+  attachment: string | null = null,
+): NewChunk {
+  return {
+    attachmentId: attachment,
+    chunkKey: position.toString(16).padStart(64, "0"),
+    content,
+    embedding,
+    embeddingModel: "test",
+    position,
+    section: "test",
+    contentHash: "c".repeat(64),
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  const source = await ensureSource(t.db, "ted");
+  ({ id: tenderId } = await upsertTender(t.db, {
+    sourceId: source.id,
+    external_id: "S-1",
+    title: "Vectors",
+    description: null,
+    buyer_name: "Buyer",
+    amount: null,
+    currency: null,
+    published_at: "2026-01-01T00:00:00Z",
+    deadline: null,
+    source_url: "https://example.org/s-1",
+    contentHash: "a".repeat(64),
+    rawPayload: {},
+  }));
+  await syncTenderAttachments(t.db, tenderId, [
+    {
+      external_id: null,
+      title: null,
+      filename: "a.pdf",
+      source_url: "https://example.org/a.pdf",
+      content_type: null,
+    },
+  ]);
+  attachmentId = (await listAttachmentsForTender(t.db, tenderId))[0]?.id as string;
+  await replaceTenderChunks(t.db, tenderId, [
+    chunk("same direction", basis(0), 0),
+    chunk("halfway", diagonal, 1, attachmentId),
+    chunk("orthogonal", basis(1), 2),
+    chunk("opposite", basis(0, -1), 3),
+    // A zero vector has no direction: never a match, whatever the threshold.
+    chunk("zero", new Array(DIMS).fill(0), 4),
+  ]);
+});
+afterAll(() => t.destroy());
+
+describe("searchChunks", () => {
+  it("scores 1 − cosine distance, closest first, joined with tender, source and attachment", async () => {
+    const matches = await searchChunks(t.db, { embedding: basis(0), minScore: -1, limit: 10 });
+    expect(matches.map((m) => [m.content, m.score])).toEqual([
+      ["same direction", 1],
+      ["halfway", expect.closeTo(Math.SQRT1_2, 6)],
+      ["orthogonal", 0],
+      ["opposite", -1],
+    ]);
+    expect(matches[1]).toMatchObject({
+      tender_id: tenderId,
+      title: "Vectors",
+      source: "ted",
+      source_url: "https://example.org/s-1",
+      attachment_id: attachmentId,
+      attachment_filename: "a.pdf",
+    });
+    expect(matches[0]).toMatchObject({ attachment_id: null, attachment_filename: null });
+  });
+
+  it("drops scores below minScore and cuts to limit", async () => {
+    const above = await searchChunks(t.db, { embedding: basis(0), minScore: 0.5, limit: 10 });
+    expect(above.map((m) => m.content)).toEqual(["same direction", "halfway"]);
+    const exact = await searchChunks(t.db, { embedding: basis(0), minScore: 0, limit: 10 });
+    expect(exact.map((m) => m.content)).toEqual(["same direction", "halfway", "orthogonal"]);
+    const one = await searchChunks(t.db, { embedding: basis(0), minScore: -1, limit: 1 });
+    expect(one.map((m) => m.content)).toEqual(["same direction"]);
+    const none = await searchChunks(t.db, { embedding: basis(5), minScore: 0.2, limit: 10 });
+    expect(none).toEqual([]);
+  });
+
+  it("orders chunks of equal score by chunk id", async () => {
+    const matches = await searchChunks(t.db, { embedding: basis(7), minScore: -1, limit: 10 });
+    expect(matches.map((m) => m.score)).toEqual([0, 0, 0, 0]);
+    const ids = matches.map((m) => m.chunk_id);
+    expect(ids).toEqual([...ids].sort());
+  });
+});

@@ -1,0 +1,65 @@
+import { sql } from "kysely";
+import pgvector from "pgvector";
+import type { Db } from "../database.js";
+
+/** One chunk found by {@link searchChunks}, with what a search result shows of its tender. */
+export interface ChunkMatch {
+  chunk_id: string;
+  tender_id: string;
+  title: string;
+  /** Code of the tender's source. */
+  source: string;
+  source_url: string;
+  /** The whole chunk text. */
+  content: string;
+  /** 1 − cosine distance, bounded to [−1, 1], not rounded. */
+  score: number;
+  /** Null when the chunk holds the tender's own metadata. */
+  attachment_id: string | null;
+  attachment_filename: string | null;
+}
+
+export interface SearchChunksInput {
+  /** The query vector: 1024 finite numbers, not all zero. */
+  embedding: readonly number[];
+  /** Chunks scoring below this are dropped. */
+  minScore: number;
+  limit: number;
+}
+
+/**
+ * The exact nearest chunks of the query vector (spec 4.1): score = 1 − cosine distance bounded
+ * to [−1, 1]; chunks below `minScore` dropped; closest first, chunk uuid breaking ties; at most
+ * `limit`. A sequential scan of every chunk (no approximate index); chunks of every
+ * `index_status` count, so a tender being re-indexed keeps its old chunks searchable.
+ *
+ * The vector is a bound parameter, not a sub-select: an InitPlan would disable the parallel
+ * scan. The scan ranks by distance alone and joins only the `limit` winners. The score filter
+ * runs after the cut: the score falls as the distance grows, so the chunks below `minScore`
+ * are exactly a tail of the ranking, and cutting first keeps one distance computation per chunk.
+ */
+export async function searchChunks(db: Db, input: SearchChunksInput): Promise<ChunkMatch[]> {
+  const vector = pgvector.toSql([...input.embedding]);
+  const result = await sql<ChunkMatch>`
+    SELECT top.id AS chunk_id, c.tender_id, t.title, s.code AS source, t.source_url, c.content,
+           top.score, a.id AS attachment_id, a.filename AS attachment_filename
+    FROM (
+      SELECT ranked.id, ranked.distance,
+             LEAST(1::float8, GREATEST(-1::float8, 1 - ranked.distance)) AS score
+      FROM (
+        SELECT id, embedding <=> ${vector}::vector AS distance
+        FROM chunks
+        ORDER BY distance, id
+        LIMIT ${input.limit}
+      ) AS ranked
+      -- A zero vector has no direction (NaN distance): it must not pass as a perfect match.
+      WHERE ranked.distance <> 'NaN'::float8
+    ) AS top
+    JOIN chunks AS c ON c.id = top.id
+    JOIN tenders AS t ON t.id = c.tender_id
+    JOIN sources AS s ON s.id = t.source_id
+    LEFT JOIN attachments AS a ON a.id = c.attachment_id
+    WHERE top.score >= ${input.minScore}
+    ORDER BY top.distance, top.id`.execute(db);
+  return result.rows;
+}

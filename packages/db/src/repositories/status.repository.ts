@@ -1,0 +1,38 @@
+import { sql } from "kysely";
+import type { Db } from "../database.js";
+
+/** Events the outbox relay has not published yet. */
+export interface OutboxBacklog {
+  unpublished: number;
+  /** Creation time of the oldest unpublished event, or null when there is none. */
+  oldestCreatedAt: Date | null;
+  /** Its age in whole seconds by the database clock (so a skewed client clock does not matter). */
+  oldestAgeSeconds: number | null;
+}
+
+/** Size and age of the outbox backlog (for `tender status`). */
+export async function readOutboxBacklog(db: Db): Promise<OutboxBacklog> {
+  const row = await db
+    .selectFrom("outbox")
+    .select((eb) => [
+      eb.fn.countAll<number>().as("unpublished"),
+      eb.fn.min("created_at").as("oldest"),
+      sql<number | null>`floor(extract(epoch from now() - min(created_at)))::int`.as("age"),
+    ])
+    .where("published_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return {
+    unpublished: Number(row.unpublished),
+    oldestCreatedAt: row.oldest === null ? null : new Date(row.oldest),
+    oldestAgeSeconds: row.age === null ? null : Number(row.age),
+  };
+}
+
+/** Number of source records kept in quarantine (failed mapping or validation). */
+export async function countQuarantinedRecords(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("quarantined_records")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,0 +1,26 @@
+/** What the demo's own Search request returned. */
+export interface SearchCheck {
+  fragments: number;
+  /** Filenames of the attachments the fragments come from (null: tender metadata). */
+  attachments: (string | null)[];
+}
+
+/** Runs one Search through the gateway, as a user's curl would. Throws on a non-200 answer. */
+export async function checkDemoSearch(
+  gatewayUrl: string,
+  apiKey: string,
+  query: string,
+  limit = 3,
+): Promise<SearchCheck> {
+  const response = await fetch(`${gatewayUrl}/api/v1/search`, {
+    method: "POST",
+    headers: { "x-api-key": apiKey, "content-type": "application/json" },
+    body: JSON.stringify({ query, limit }),
+  });
+  if (!response.ok) throw new Error(`Search answered HTTP ${response.status}: ${await response.text()}`);
+  const body = (await response.json()) as { items: { attachment: { filename: string } | null }[] };
+  return {
+    fragments: body.items.length,
+    attachments: body.items.map((item) => item.attachment?.filename ?? null),
+  };
+}

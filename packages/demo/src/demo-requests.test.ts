@@ -1,0 +1,47 @@
+import { execFileSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { DEMO_ASK_QUESTION, DEMO_SEARCH_QUERY, demoCurlCommands, shellQuote } from "./demo-requests.js";
+
+/** What a POSIX shell makes of `words` (each argument on its own line). */
+const shellWords = (words: string) =>
+  execFileSync("/bin/sh", ["-c", `printf '%s\\n' ${words}`], { encoding: "utf8" })
+    .trimEnd()
+    .split("\n");
+
+describe("shellQuote", () => {
+  it("gives the shell back exactly the text, quotes and all", () => {
+    for (const text of ["plain", "dell'IVA", `{"query":"it's \\"x\\" $HOME \`id\`"}`, "a  b", "è ü"]) {
+      expect(shellWords(shellQuote(text))).toEqual([text]);
+    }
+  });
+});
+
+describe("demoCurlCommands", () => {
+  const key = "tsk_abcDEF123_-";
+  const commands = demoCurlCommands("http://127.0.0.1:8080", key, "3f1c0a52-0000-4000-8000-000000000001");
+
+  it("Search and Ask post the demo's query as JSON with the key", () => {
+    // The continuation lines joined, as the shell reads them.
+    const search = shellWords(commands.search.replaceAll("\\\n", " ").replace(/^curl /, ""));
+    expect(search).toEqual([
+      "-s",
+      "http://127.0.0.1:8080/api/v1/search",
+      "-H",
+      `X-API-Key: ${key}`,
+      "-H",
+      "Content-Type: application/json",
+      "-d",
+      JSON.stringify({ query: DEMO_SEARCH_QUERY, limit: 3 }),
+    ]);
+    const ask = shellWords(commands.ask.replaceAll("\\\n", " ").replace(/^curl /, ""));
+    expect(ask[1]).toBe("http://127.0.0.1:8080/api/v1/ask");
+    expect(JSON.parse(ask.at(-1) ?? "")).toEqual({ query: DEMO_ASK_QUESTION, limit: 3 });
+  });
+
+  it("the card command names the tender; none without a tender", () => {
+    expect(commands.card).toBe(
+      `curl -s http://127.0.0.1:8080/api/v1/tenders/3f1c0a52-0000-4000-8000-000000000001 -H 'X-API-Key: ${key}'`,
+    );
+    expect(demoCurlCommands("http://h", key, undefined).card).toBeNull();
+  });
+});

@@ -1,0 +1,63 @@
+import type { Db } from "@tender/db";
+
+/**
+ * Search query of the demo: words of the real TED notice PDFs ("Valore stimato al netto
+ * dell'IVA", "Criteri di aggiudicazione"), so the best fragments come from inside the downloaded
+ * PDFs, with the fake provider's word matching as with a real embedding model.
+ */
+export const DEMO_SEARCH_QUERY = "valore stimato e criteri di aggiudicazione";
+/** Ask question of the demo, answered by the PDF of 821126-2025 ("Termine per il ricevimento delle offerte"). */
+export const DEMO_ASK_QUESTION =
+  "Qual è il termine per il ricevimento delle offerte per i nastri in acciaio al carbonio?";
+/** The notice whose card the demo shows when it has a downloaded PDF. */
+export const DEMO_TENDER_EXTERNAL_ID = "821126-2025";
+
+/** A tender with a downloaded attachment, for the tender card example. */
+export interface DemoTender {
+  id: string;
+  externalId: string;
+  title: string;
+  filename: string;
+}
+
+/** A ready tender with a downloaded attachment, 821126-2025 first; undefined when there is none. */
+export async function findDemoTender(db: Db): Promise<DemoTender | undefined> {
+  const row = await db
+    .selectFrom("tenders")
+    .innerJoin("attachments", "attachments.tender_id", "tenders.id")
+    .select(["tenders.id", "tenders.external_id", "tenders.title", "attachments.filename"])
+    .where("attachments.download_status", "=", "ready")
+    .where("tenders.index_status", "=", "ready")
+    .orderBy((eb) => eb("tenders.external_id", "=", DEMO_TENDER_EXTERNAL_ID), "desc")
+    .orderBy("tenders.external_id")
+    .limit(1)
+    .executeTakeFirst();
+  return row && { id: row.id, externalId: row.external_id, title: row.title, filename: row.filename };
+}
+
+/** `text` quoted for a POSIX shell. */
+export function shellQuote(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+/** Ready-to-paste curl commands for Search, Ask and the tender card. */
+export function demoCurlCommands(
+  gatewayUrl: string,
+  apiKey: string,
+  tenderId: string | undefined,
+): { search: string; ask: string; card: string | null } {
+  const post = (path: string, body: unknown) =>
+    [
+      `curl -s ${gatewayUrl}${path} \\`,
+      `  -H ${shellQuote(`X-API-Key: ${apiKey}`)} -H 'Content-Type: application/json' \\`,
+      `  -d ${shellQuote(JSON.stringify(body))}`,
+    ].join("\n");
+  return {
+    search: post("/api/v1/search", { query: DEMO_SEARCH_QUERY, limit: 3 }),
+    ask: post("/api/v1/ask", { query: DEMO_ASK_QUESTION, limit: 3 }),
+    card:
+      tenderId === undefined
+        ? null
+        : `curl -s ${gatewayUrl}/api/v1/tenders/${tenderId} -H ${shellQuote(`X-API-Key: ${apiKey}`)}`,
+  };
+}

@@ -1,0 +1,135 @@
+// The demo as a user runs it (`node packages/demo/dist/main.js`, built by `tsc -b`): it comes up,
+// the curl commands it prints return fragments from inside the real PDF, and Ctrl-C stops it.
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { busNames, connectBus } from "@tender/bus";
+import { createDb } from "@tender/db";
+import { testNatsUrl, uniqueBusToken, withDatabase } from "@tender/testing";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { REPO_ROOT } from "./repo-paths.js";
+import { freePort } from "./system/free-port.js";
+
+const run = promisify(execFile);
+const adminUrl = inject("testDatabaseUrl");
+const databaseName = `tender_demo_${randomBytes(4).toString("hex")}`;
+const busPrefix = `demo${uniqueBusToken()}`;
+let demoDir: string;
+let demo: ChildProcess;
+let output = "";
+let exited: Promise<number | null>;
+
+/** The shell command printed under the heading that starts with `heading`. */
+function commandUnder(heading: string): string {
+  const lines = output.split("\n");
+  const start = lines.findIndex((line) => line.startsWith(heading));
+  const end = lines.findIndex((line, i) => i > start && line.trim() === "");
+  if (start < 0 || end < 0) throw new Error(`no "${heading}" block in the demo's output`);
+  return lines.slice(start + 1, end).join("\n");
+}
+
+async function runPrinted(heading: string): Promise<unknown> {
+  const { stdout } = await run("/bin/sh", ["-c", commandUnder(heading)], { timeout: 30_000 });
+  return JSON.parse(stdout);
+}
+
+beforeAll(async () => {
+  demoDir = await mkdtemp(join(tmpdir(), "tender-demo-test-"));
+  demo = spawn(process.execPath, [join(REPO_ROOT, "packages/demo/dist/main.js")], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      DEMO_DATABASE_URL: withDatabase(adminUrl, databaseName),
+      NATS_URL: testNatsUrl(),
+      DEMO_BUS_PREFIX: busPrefix,
+      DEMO_PORT: String(await freePort()),
+      DEMO_DIR: demoDir,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  demo.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString("utf8");
+  });
+  demo.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk.toString("utf8");
+  });
+  exited = new Promise((resolve) => demo.once("exit", (code) => resolve(code)));
+  await vi.waitFor(
+    () => {
+      if (demo.exitCode !== null) throw new Error(`the demo exited early:\n${output}`);
+      expect(output).toContain("Press Ctrl-C to stop everything.");
+    },
+    { timeout: 150_000, interval: 500 },
+  );
+}, 160_000);
+
+afterAll(async () => {
+  if (demo.exitCode === null) {
+    demo.kill("SIGKILL");
+    await exited;
+  }
+  const admin = createDb(adminUrl, { max: 1 });
+  await sql`DROP DATABASE IF EXISTS ${sql.id(databaseName)} WITH (FORCE)`.execute(admin);
+  await admin.destroy();
+  const bus = await connectBus({ servers: testNatsUrl(), name: "demo-test-cleanup" });
+  const names = busNames(busPrefix);
+  for (const stream of [names.stream, names.dlqStream]) await bus.jsm.streams.delete(stream).catch(() => {});
+  await bus.close();
+  await rm(demoDir, { recursive: true, force: true });
+}, 60_000);
+
+describe("the demo (scripts/demo.sh runs it after the set-up)", () => {
+  it("shows the progress, then a key and commands for Search, Ask and the tender card", () => {
+    expect(output).toMatch(/tenders ready \d+\/\d+/);
+    expect(output).toMatch(/check: Search returned 3 fragment\(s\), 3 of them from inside a downloaded PDF/);
+    expect(output).toMatch(/Demo API key \(shown once\): tsk_[A-Za-z0-9_-]{43}\n/);
+    // Every service's lines carry its name.
+    for (const name of ["gateway", "ingest-source-a", "ingest-source-b", "downloader", "indexer"]) {
+      expect(output).toMatch(new RegExp(`^${name} +\\| `, "m"));
+    }
+  });
+
+  it("the printed Search command returns fragments from inside the downloaded PDFs", async () => {
+    const body = (await runPrinted("# Search")) as {
+      items: { snippet: string; attachment: { filename: string } | null }[];
+    };
+    expect(body.items.length).toBeGreaterThan(0);
+    expect(body.items.every((item) => item.attachment?.filename.endsWith("-it.pdf"))).toBe(true);
+    expect(body.items.map((item) => item.snippet).join("\n")).toContain("Valore stimato al netto dell'IVA");
+  });
+
+  it("the printed Ask command answers from the PDF of 821126-2025", async () => {
+    const body = (await runPrinted("# Ask")) as {
+      answer: string;
+      sources: { snippet: string; attachment: { filename: string } | null }[];
+    };
+    expect(body.sources[0]?.attachment?.filename).toBe("821126-2025-it.pdf");
+    expect(body.sources[0]?.snippet).toContain(
+      "Termine per il ricevimento delle offerte: 08/01/2026 12:00:00",
+    );
+    expect(body.answer).toContain("[1]");
+  });
+
+  it("the printed tender card command shows the downloaded PDF", async () => {
+    const card = (await runPrinted("# The tender card")) as {
+      external_id: string;
+      attachments: { filename: string; download_status: string }[];
+    };
+    expect(card.external_id).toBe("821126-2025");
+    expect(card.attachments).toEqual([
+      expect.objectContaining({ filename: "821126-2025-it.pdf", download_status: "ready" }),
+    ]);
+  });
+
+  it("Ctrl-C (SIGINT) stops every service and exits 0", async () => {
+    demo.kill("SIGINT");
+    expect(await exited).toBe(0);
+    expect(output).toMatch(/stopping: SIGTERM to every service/);
+    expect(output.trimEnd().split("\n").at(-1)).toMatch(/^demo +\| stopped$/);
+    expect(output).not.toMatch(/did not stop within/);
+  }, 40_000);
+});

@@ -1,0 +1,166 @@
+#!/usr/bin/env node
+// The demo: the whole system on this machine with real recorded data. Composition root only.
+import { mkdir, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { loadConfig } from "@tender/config";
+import { type CreatedApiKey, createApiKey, type Database } from "@tender/db";
+import type { Kysely } from "kysely";
+import { checkDemoSearch } from "./check-demo-search.js";
+import { aiVariables, DemoEnv } from "./demo-env.js";
+import { DEMO_SEARCH_QUERY, demoCurlCommands, findDemoTender } from "./demo-requests.js";
+import { waitUntilSettled } from "./progress/wait-until-settled.js";
+import { readyMessage } from "./ready-message.js";
+import { assertDemoDatabaseName, databaseName, recreateDemoDatabase } from "./setup/recreate-database.js";
+import { resetDemoStreams } from "./setup/reset-demo-streams.js";
+import { createLogPrinter } from "./supervisor/log-printer.js";
+import { describeExit } from "./supervisor/start-supervisor.js";
+import { firstFreePort } from "./system/free-port.js";
+import { type DemoSystem, startDemoSystem } from "./system/start-demo-system.js";
+
+const out = createLogPrinter(process.stdout);
+/** A problem before anything runs: one clear line, no stack. */
+function giveUp(error: unknown): never {
+  out.warn(`cannot start the demo: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+let config: DemoEnv;
+try {
+  config = loadConfig(DemoEnv, process.env);
+} catch (error) {
+  giveUp(error);
+}
+const baseEnv = Object.fromEntries(
+  ["PATH", "HOME", "LANG", "LC_ALL", "TZ", "TMPDIR"].flatMap((name) => {
+    const value = process.env[name];
+    return value === undefined ? [] : [[name, value]];
+  }),
+);
+const databaseUrl = config.DEMO_DATABASE_URL;
+const storageDir = join(config.DEMO_DIR, "files");
+
+// Until the system is up, an interrupt just ends the process (the supervisor kills what it started).
+const interruptWhileStarting = () => {
+  out.warn("interrupted while starting");
+  process.exit(130);
+};
+process.once("SIGINT", interruptWhileStarting);
+process.once("SIGTERM", interruptWhileStarting);
+
+let db: Kysely<Database>;
+let apiKey: CreatedApiKey;
+let gatewayPort: number;
+try {
+  assertDemoDatabaseName(databaseUrl);
+  out.say(
+    `preparing: database ${databaseName(databaseUrl)} is recreated empty on every run (so the demo is repeatable), streams with prefix "${config.DEMO_BUS_PREFIX}" too`,
+  );
+  db = await recreateDemoDatabase(databaseUrl);
+  await resetDemoStreams(config.NATS_URL, config.DEMO_BUS_PREFIX);
+  await rm(config.DEMO_DIR, { recursive: true, force: true });
+  await mkdir(storageDir, { recursive: true });
+  apiKey = await createApiKey(db, { name: "demo", limitPerMinute: 120 });
+  const port = await firstFreePort(config.DEMO_PORT, config.DEMO_PORT + 20);
+  if (port === null) {
+    throw new Error(
+      `ports ${config.DEMO_PORT}..${config.DEMO_PORT + 20} are all taken; set DEMO_PORT to a free port`,
+    );
+  }
+  gatewayPort = port;
+} catch (error) {
+  giveUp(error);
+}
+if (gatewayPort !== config.DEMO_PORT)
+  out.say(`port ${config.DEMO_PORT} is taken: the gateway uses ${gatewayPort}`);
+out.say(
+  config.AI_PROVIDER === "fake"
+    ? "AI provider: fake (a deterministic hashing embedder, not a language model; set AI_PROVIDER and AI_BASE_URL for a real one)"
+    : `AI provider: ${config.AI_PROVIDER} at ${config.AI_BASE_URL} (embeddings ${config.AI_EMBED_MODEL}, chat ${config.AI_CHAT_MODEL})`,
+);
+
+let system: DemoSystem;
+try {
+  system = await startDemoSystem({
+    databaseUrl,
+    natsUrl: config.NATS_URL,
+    busPrefix: config.DEMO_BUS_PREFIX,
+    gatewayPort,
+    storageDir,
+    logLevel: config.LOG_LEVEL,
+    ai: aiVariables(config),
+    baseEnv,
+    onLine: (service, line) => out.serviceLine(service, line),
+  });
+} catch (error) {
+  out.warn(`the system did not start: ${(error as Error).message}`);
+  await db.destroy();
+  process.exit(1);
+}
+process.removeListener("SIGINT", interruptWhileStarting);
+process.removeListener("SIGTERM", interruptWhileStarting);
+
+const stopWaiting = new AbortController();
+let stopping = false;
+async function shutdown(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  stopWaiting.abort();
+  out.say("stopping: SIGTERM to every service, waiting for them to finish their work");
+  const exits = await system.stop(20_000);
+  for (const exit of exits.filter((e) => e.killed)) out.warn(`${exit.name} did not stop within 20 s: killed`);
+  await db.destroy();
+  out.say(code === 0 ? "stopped" : "stopped after a failure (see above)");
+  process.exit(code);
+}
+const onSignal = (signal: NodeJS.Signals) => {
+  if (stopping) {
+    out.warn(`${signal} again: killing every service now`);
+    process.exit(130);
+  }
+  void shutdown(0);
+};
+process.on("SIGINT", onSignal);
+process.on("SIGTERM", onSignal);
+void system.supervisor.unexpectedExit.then((exit) => {
+  out.warn(
+    `${exit.name} stopped on its own (${describeExit(exit)}). Nothing is restarted: stopping the demo.`,
+  );
+  void shutdown(1);
+});
+
+out.say(
+  `all five services are up; the replay server stands in for TED and Contracts Finder at ${system.replay.baseUrl}`,
+);
+out.say("waiting until the demo data is ingested, downloaded and indexed…");
+try {
+  await waitUntilSettled(db, {
+    sources: ["ted", "contracts_finder"],
+    signal: stopWaiting.signal,
+    onProgress: (line) => out.say(line),
+  });
+  const tender = await findDemoTender(db);
+  try {
+    const check = await checkDemoSearch(system.gatewayUrl, apiKey.key, DEMO_SEARCH_QUERY);
+    const fromPdf = check.attachments.filter((name) => name?.endsWith(".pdf")).length;
+    out.say(
+      `check: Search returned ${check.fragments} fragment(s), ${fromPdf} of them from inside a downloaded PDF`,
+    );
+  } catch (error) {
+    out.warn(`check: the demo's own Search request failed: ${(error as Error).message}`);
+  }
+  process.stdout.write(
+    readyMessage({
+      gatewayUrl: system.gatewayUrl,
+      apiKey: apiKey.key,
+      curl: demoCurlCommands(system.gatewayUrl, apiKey.key, tender?.id),
+      tender,
+      databaseUrl,
+      busPrefix: config.DEMO_BUS_PREFIX,
+    }),
+  );
+} catch (error) {
+  if (!stopping) {
+    out.warn(`the demo failed: ${(error as Error).message}`);
+    await shutdown(1);
+  }
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { readyMessage } from "./ready-message.js";
+
+const input = {
+  gatewayUrl: "http://127.0.0.1:8080",
+  apiKey: "tsk_key",
+  curl: { search: "curl search", ask: "curl ask", card: "curl card" },
+  tender: { id: "t1", externalId: "821126-2025", title: "T", filename: "821126-2025-it.pdf" },
+  databaseUrl: "postgres://postgres@127.0.0.1:5432/tender_demo",
+  busPrefix: "demo",
+};
+
+describe("readyMessage", () => {
+  it("lists the key, the three commands and the status command, unprefixed", () => {
+    const lines = readyMessage(input).split("\n");
+    expect(lines).toContain("Demo API key (shown once): tsk_key");
+    for (const command of ["curl search", "curl ask", "curl card"]) expect(lines).toContain(command);
+    expect(lines).toContain("# The tender card of 821126-2025 (821126-2025-it.pdf downloaded and indexed)");
+    expect(lines).toContain(
+      "DATABASE_URL=postgres://postgres@127.0.0.1:5432/tender_demo BUS_PREFIX=demo pnpm tender status",
+    );
+    expect(lines.at(-2)).toBe("Press Ctrl-C to stop everything.");
+  });
+
+  it("never prints a database password, and leaves the card out without a tender", () => {
+    const text = readyMessage({
+      ...input,
+      databaseUrl: "postgres://app:s3cret@db:5432/tender_demo",
+      curl: { ...input.curl, card: null },
+      tender: undefined,
+    });
+    expect(text).not.toContain("s3cret");
+    expect(text).toContain('DATABASE_URL="$DEMO_DATABASE_URL" BUS_PREFIX=demo pnpm tender status');
+    expect(text).not.toContain("tender card");
+  });
+});

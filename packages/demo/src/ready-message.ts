@@ -1,0 +1,44 @@
+import type { DemoTender } from "./demo-requests.js";
+
+export interface ReadyMessageInput {
+  gatewayUrl: string;
+  apiKey: string;
+  curl: { search: string; ask: string; card: string | null };
+  tender: DemoTender | undefined;
+  /** The demo's database URL and bus prefix, for the `tender status` example. */
+  databaseUrl: string;
+  busPrefix: string;
+}
+
+/**
+ * What the demo prints once the data is indexed: the key and the commands, without log prefixes
+ * so they can be copied as they are. A database URL with a password is shown as
+ * `$DEMO_DATABASE_URL`, never in clear.
+ */
+export function readyMessage(input: ReadyMessageInput): string {
+  const databaseUrl = new URL(input.databaseUrl).password === "" ? input.databaseUrl : '"$DEMO_DATABASE_URL"';
+  return [
+    "",
+    `The demo is ready. Gateway: ${input.gatewayUrl} (API docs: ${input.gatewayUrl}/docs)`,
+    `Demo API key (shown once): ${input.apiKey}`,
+    "",
+    "# Search: fragments closest to the query, with the attachment they come from",
+    input.curl.search,
+    "",
+    "# Ask: an answer grounded in the fragments, which come back as sources",
+    input.curl.ask,
+    "",
+    ...(input.curl.card && input.tender
+      ? [
+          `# The tender card of ${input.tender.externalId} (${input.tender.filename} downloaded and indexed)`,
+          input.curl.card,
+          "",
+        ]
+      : []),
+    "# The operator's view (with /opt/node24/bin on PATH)",
+    `DATABASE_URL=${databaseUrl} BUS_PREFIX=${input.busPrefix} pnpm tender status`,
+    "",
+    "Press Ctrl-C to stop everything.",
+    "",
+  ].join("\n");
+}

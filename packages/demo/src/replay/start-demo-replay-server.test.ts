@@ -1,0 +1,90 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FIXTURES_DIR } from "../repo-paths.js";
+import { type DemoData, loadDemoData } from "./demo-data.js";
+import { type DemoReplayServer, startDemoReplayServer } from "./start-demo-replay-server.js";
+
+type TedPage = { notices: { "publication-number": string }[]; iterationNextToken: string | null };
+type CfPage = { releases: { ocid: string }[]; links?: { next: string } };
+
+let data: DemoData;
+let server: DemoReplayServer;
+
+const tedSearch = async (token?: string) =>
+  fetch(`${server.baseUrl}/v3/notices/search`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      query: "x",
+      limit: 100,
+      ...(token === undefined ? {} : { iterationNextToken: token }),
+    }),
+  });
+
+beforeAll(async () => {
+  data = await loadDemoData();
+  server = await startDemoReplayServer(data);
+});
+afterAll(() => server.close());
+
+describe("the demo replay server", () => {
+  it("serves the TED pages chained by iterationNextToken, the derived page last", async () => {
+    const seen: string[] = [];
+    let token: string | undefined;
+    for (let i = 0; i < 10; i++) {
+      const page = (await (await tedSearch(token)).json()) as TedPage;
+      seen.push(...page.notices.map((n) => n["publication-number"]));
+      if (page.iterationNextToken === null) break;
+      token = page.iterationNextToken;
+    }
+    const expected = data.tedPages.flatMap((p) =>
+      (p as unknown as TedPage).notices.map((n) => n["publication-number"]),
+    );
+    expect(seen).toEqual(expected);
+    expect(seen.slice(-2)).toEqual(["821062-2025", "821126-2025"]);
+  });
+
+  it("answers 400 to a token it never gave, as TED does to an expired one", async () => {
+    expect((await tedSearch("someone-elses-token")).status).toBe(400);
+    expect((await tedSearch("demo-ted-page-99")).status).toBe(400);
+  });
+
+  it("serves the Contracts Finder pages chained by links.next", async () => {
+    const ocids: string[] = [];
+    let url: string | undefined = `${server.baseUrl}/Published/Notices/OCDS/Search?stages=tender&limit=100`;
+    while (url) {
+      const response: Response = await fetch(url);
+      expect(response.status).toBe(200);
+      const page = (await response.json()) as CfPage;
+      ocids.push(...page.releases.map((r) => r.ocid));
+      url = page.links?.next;
+      if (url) expect(new URL(url).searchParams.get("stages")).toBe("tender");
+    }
+    expect(ocids).toEqual(data.cfPages.flatMap((p) => (p as unknown as CfPage).releases.map((r) => r.ocid)));
+    expect((await fetch(`${server.baseUrl}/Published/Notices/OCDS/Search?cursor=nope`)).status).toBe(400);
+  });
+
+  it("serves the real PDF byte for byte under the notice's path, and 404 for documents it lacks", async () => {
+    const response = await fetch(`${server.baseUrl}/it/notice/821126-2025/pdf`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    const expected = await readFile(join(FIXTURES_DIR, "documents/ted_notice_821126-2025_it.pdf"));
+    expect(Buffer.from(await response.arrayBuffer()).equals(expected)).toBe(true);
+    expect((await fetch(`${server.baseUrl}/en/notice/367831-2026/pdf`)).status).toBe(404);
+    expect((await fetch(`${server.baseUrl}/Notice/Attachment/5676d68a`)).status).toBe(404);
+  });
+
+  it("while held, both search APIs answer an empty page; documents are still served", async () => {
+    server.setAvailable(false);
+    try {
+      expect(((await (await tedSearch()).json()) as TedPage).notices).toEqual([]);
+      const cf = (await (await fetch(`${server.baseUrl}/Published/Notices/OCDS/Search`)).json()) as CfPage;
+      expect(cf.releases).toEqual([]);
+      expect(cf.links).toBeUndefined();
+      expect((await fetch(`${server.baseUrl}/it/notice/821062-2025/pdf`)).status).toBe(200);
+    } finally {
+      server.setAvailable(true);
+    }
+  });
+});

@@ -1,0 +1,135 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { DemoData } from "./demo-data.js";
+import { emptyCfPage, serveCfPage } from "./serve-cf-page.js";
+import { emptyTedPage, serveTedPage } from "./serve-ted-page.js";
+import { toPublicUrls } from "./site-urls.js";
+
+const TED_SEARCH = "/v3/notices/search";
+const CF_SEARCH = "/Published/Notices/OCDS/Search";
+const TED_TOKEN = /^demo-ted-page-(\d+)$/;
+const CF_CURSOR = /^demo-cf-page-(\d+)$/;
+
+/** The demo's stand-in for the TED and Contracts Finder APIs and their document sites. */
+export interface DemoReplayServer {
+  /** `http://127.0.0.1:<port>`: TED_BASE_URL and CF_BASE_URL of the ingest services. */
+  readonly baseUrl: string;
+  /**
+   * While false, both search APIs answer an empty first page (an upstream with nothing new yet);
+   * documents are served either way.
+   */
+  setAvailable(available: boolean): void;
+  close(): Promise<void>;
+}
+
+export interface DemoReplayServerOptions {
+  /** Default true. */
+  available?: boolean;
+  /** Default 0 (any free port). */
+  port?: number;
+}
+
+function send(res: ServerResponse, status: number, body: unknown, contentType = "application/json"): void {
+  const bytes = Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
+  res.writeHead(status, { "content-type": contentType, "content-length": bytes.length }).end(bytes);
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** The page index a continuation names, or null when it is unknown (the API answers 400). */
+function pageIndex(text: string | null | undefined, pattern: RegExp, pageCount: number): number | null {
+  const match = pattern.exec(text ?? "");
+  const index = match ? Number(match[1]) : Number.NaN;
+  return Number.isInteger(index) && index > 0 && index < pageCount ? index : null;
+}
+
+/**
+ * Starts the replay server on 127.0.0.1. `POST /v3/notices/search` serves the TED pages chained
+ * by `iterationNextToken`; `GET /Published/Notices/OCDS/Search` serves the Contracts Finder
+ * pages chained by `links.next`; any other GET serves the documents the pages link, under their
+ * public path (404 for any document the demo does not have).
+ */
+export async function startDemoReplayServer(
+  data: DemoData,
+  options: DemoReplayServerOptions = {},
+): Promise<DemoReplayServer> {
+  let available = options.available ?? true;
+  let baseUrl = "";
+
+  const answerTed = (body: string, res: ServerResponse) => {
+    let token: unknown;
+    try {
+      token = (JSON.parse(body) as { iterationNextToken?: unknown }).iterationNextToken;
+    } catch {
+      return send(res, 400, { error: "request body is not JSON" });
+    }
+    if (token !== undefined && token !== null && typeof token !== "string") {
+      return send(res, 400, { error: "iterationNextToken must be a string" });
+    }
+    const index = token ? pageIndex(token, TED_TOKEN, data.tedPages.length) : 0;
+    if (index === null) return send(res, 400, { error: "unknown or expired iterationNextToken" });
+    const page = data.tedPages[index];
+    if (!available || !page) return send(res, 200, emptyTedPage());
+    const next = index + 1 < data.tedPages.length ? `demo-ted-page-${index + 1}` : null;
+    send(res, 200, serveTedPage(page, next, baseUrl));
+  };
+
+  const answerCf = (url: URL, res: ServerResponse) => {
+    const cursor = url.searchParams.get("cursor");
+    const index = cursor === null ? 0 : pageIndex(cursor, CF_CURSOR, data.cfPages.length);
+    if (index === null) return send(res, 400, { error: "unknown cursor" });
+    const page = data.cfPages[index];
+    if (!available || !page) return send(res, 200, emptyCfPage(data.cfPages[0]));
+    let next: string | null = null;
+    if (index + 1 < data.cfPages.length) {
+      const link = new URL(`${baseUrl}${url.pathname}${url.search}`);
+      link.searchParams.set("cursor", `demo-cf-page-${index + 1}`);
+      next = link.toString();
+    }
+    send(res, 200, serveCfPage(page, next, baseUrl));
+  };
+
+  const answerDocument = (pathAndQuery: string, res: ServerResponse) => {
+    const document = toPublicUrls(pathAndQuery)
+      .map((url) => data.documents.get(url))
+      .find((d) => d !== undefined);
+    if (!document) {
+      return send(res, 404, Buffer.from("This document is not part of the demo data.\n"), "text/plain");
+    }
+    send(res, 200, document.bytes, document.contentType);
+  };
+
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? "/", "http://replay.invalid");
+      const body = await readBody(req);
+      if (url.pathname === TED_SEARCH && req.method === "POST") return answerTed(body, res);
+      if (url.pathname === CF_SEARCH && req.method === "GET") return answerCf(url, res);
+      if (req.method === "GET") return answerDocument(`${url.pathname}${url.search}`, res);
+      send(res, 404, { error: `no route for ${req.method} ${url.pathname}` });
+    } catch (error) {
+      send(res, 500, { error: (error as Error).message });
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    baseUrl,
+    setAvailable(next) {
+      available = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../repo-paths.js";
+import { type DemoServicesConfig, demoServiceEnv, demoServiceSpecs, SERVICE_NAMES } from "./service-specs.js";
+
+const config: DemoServicesConfig = {
+  databaseUrl: "postgres://postgres@127.0.0.1:5432/tender_demo",
+  natsUrl: "nats://127.0.0.1:4222",
+  busPrefix: "demo",
+  logLevel: "info",
+  gatewayPort: 8080,
+  healthPorts: { "ingest-source-a": 9101, "ingest-source-b": 9102, downloader: 9103, indexer: 9104 },
+  replayBaseUrl: "http://127.0.0.1:4567",
+  storageDir: "/tmp/tender-demo/files",
+  ai: { AI_PROVIDER: "ollama", AI_BASE_URL: "http://127.0.0.1:11434" },
+  baseEnv: { PATH: "/usr/bin", DATABASE_URL: "postgres://elsewhere/tender" },
+};
+
+describe("demoServiceEnv", () => {
+  it("gives every service the demo's database, and every worker the bus prefix and its own probe port", () => {
+    for (const name of SERVICE_NAMES) {
+      const env = demoServiceEnv(name, config);
+      expect(env).toMatchObject({ PATH: "/usr/bin", DATABASE_URL: config.databaseUrl, LOG_LEVEL: "info" });
+      if (name !== "gateway") {
+        expect(env).toMatchObject({ NATS_URL: config.natsUrl, BUS_PREFIX: "demo" });
+        expect(env.HEALTH_PORT).toBe(String(config.healthPorts[name]));
+      }
+    }
+  });
+
+  it("points both sources at the replay server and allows only its host", () => {
+    expect(demoServiceEnv("ingest-source-a", config)).toMatchObject({
+      TED_BASE_URL: config.replayBaseUrl,
+      SYNC_ALLOWED_HOSTS: "127.0.0.1",
+    });
+    expect(demoServiceEnv("ingest-source-b", config)).toMatchObject({
+      CF_BASE_URL: config.replayBaseUrl,
+      SYNC_ALLOWED_HOSTS: "127.0.0.1",
+    });
+    expect(demoServiceEnv("downloader", config)).toMatchObject({
+      DOWNLOAD_ALLOWED_HOSTS: "127.0.0.1",
+      DOWNLOAD_ALLOW_PRIVATE_ADDRESSES: "true",
+      STORAGE_DIR: config.storageDir,
+    });
+  });
+
+  it("gives the AI settings to the gateway and the indexer only", () => {
+    const withAi = SERVICE_NAMES.filter((name) => demoServiceEnv(name, config).AI_PROVIDER === "ollama");
+    expect(withAi).toEqual(["gateway", "indexer"]);
+    expect(demoServiceEnv("gateway", config)).toMatchObject({ PORT: "8080", HOST: "127.0.0.1" });
+    expect(demoServiceEnv("indexer", config).STORAGE_DIR).toBe(config.storageDir);
+  });
+
+  it("applies per-service overrides last", () => {
+    const env = demoServiceEnv("indexer", {
+      ...config,
+      overrides: { indexer: { SWEEP_INTERVAL_MS: "1000" } },
+    });
+    expect(env.SWEEP_INTERVAL_MS).toBe("1000");
+    expect(
+      demoServiceEnv("downloader", { ...config, overrides: { indexer: { X: "1" } } }),
+    ).not.toHaveProperty("X");
+  });
+});
+
+describe("demoServiceSpecs", () => {
+  it("runs each service's built main.js with this Node", () => {
+    const specs = demoServiceSpecs(config, ["gateway", "indexer"]);
+    expect(specs.map((s) => [s.name, s.command, s.args])).toEqual([
+      ["gateway", process.execPath, [`${REPO_ROOT}services/gateway/dist/main.js`]],
+      ["indexer", process.execPath, [`${REPO_ROOT}services/indexer/dist/main.js`]],
+    ]);
+  });
+});

@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { createSyncHttpClient } from "./create-sync-http-client.js";
+
+const config = { SYNC_ALLOWED_HOSTS: undefined, HTTP_TIMEOUT_MS: 1_000, HTTP_MAX_RESPONSE_BYTES: 1024 };
+
+describe("createSyncHttpClient", () => {
+  it("allows the base URL's host by default, else exactly SYNC_ALLOWED_HOSTS", () => {
+    const byDefault = createSyncHttpClient("https://api.example:8443/v3", config);
+    expect(byDefault.isAllowed("https://api.example:8443/notices")).toBe(true);
+    expect(byDefault.isAllowed("https://other.example/notices")).toBe(false);
+    const listed = createSyncHttpClient("https://api.example", {
+      ...config,
+      SYNC_ALLOWED_HOSTS: "mirror.example",
+    });
+    expect(listed.isAllowed("https://mirror.example/notices")).toBe(true);
+    expect(listed.isAllowed("https://api.example/notices")).toBe(false);
+  });
+});

@@ -1,0 +1,60 @@
+/** The URL's host is not on the source's allowlist (also raised for a redirect target). */
+export class HostNotAllowedError extends Error {
+  override readonly name = "HostNotAllowedError";
+  readonly url: string;
+  constructor(url: string) {
+    super(`Host of ${safeUrl(url)} is not on the allowlist`);
+    this.url = url;
+  }
+}
+
+/** The server answered with a status that is not retried, or kept failing until retries ran out. */
+export class HttpStatusError extends Error {
+  override readonly name = "HttpStatusError";
+  readonly url: string;
+  readonly status: number;
+  constructor(url: string, status: number, detail = "") {
+    super(`HTTP ${status} from ${safeUrl(url)}${detail ? `: ${detail}` : ""}`);
+    this.url = url;
+    this.status = status;
+  }
+}
+
+/** The body was larger than the configured cap; reading stopped there. */
+export class ResponseTooLargeError extends Error {
+  override readonly name = "ResponseTooLargeError";
+  constructor(url: string, maxBytes: number) {
+    super(`Response from ${safeUrl(url)} is larger than ${maxBytes} bytes`);
+  }
+}
+
+/** The body was not JSON, or not of the expected shape. Not retried: the same request would fail again. */
+export class InvalidResponseError extends Error {
+  override readonly name = "InvalidResponseError";
+  constructor(url: string, detail: string) {
+    super(`Unexpected response from ${safeUrl(url)}: ${detail}`);
+  }
+}
+
+/** More redirects than allowed, or a redirect without a usable Location. */
+export class RedirectError extends Error {
+  override readonly name = "RedirectError";
+}
+
+/** The server asked to wait longer (Retry-After) than this client waits within one request. */
+export class RetryAfterTooLongError extends Error {
+  override readonly name = "RetryAfterTooLongError";
+  constructor(url: string, waitMs: number) {
+    super(`${safeUrl(url)} asked to wait ${Math.ceil(waitMs / 1000)} s; giving up until the next sync`);
+  }
+}
+
+/** The URL without its query string, so cursors and tokens stay out of messages and logs. */
+export function safeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.origin}${u.pathname}`;
+  } catch {
+    return "(invalid URL)";
+  }
+}

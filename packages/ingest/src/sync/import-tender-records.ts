@@ -1,0 +1,121 @@
+import { type Database, type Db, ensureSource, quarantineRecordOnce } from "@tender/db";
+import type { Kysely } from "kysely";
+import { validateTenderRecord } from "../mapping/validate-tender-record.js";
+import { storeTenderRecord } from "./store-tender-record.js";
+import { addCounts, countStored, emptyCounts, type SyncCounts } from "./sync-counts.js";
+
+export interface ImportTenderRecordsOptions {
+  /** The `--source` code; every record must carry it. */
+  sourceCode: string;
+  /** JSON Lines: one `TenderRecordV1` per line; blank lines are ignored. */
+  lines: AsyncIterable<string> | Iterable<string>;
+  subject: string;
+  /** Lines per transaction; default 100. */
+  batchSize?: number;
+  now?: () => Date;
+}
+
+export interface RejectedLine {
+  /** 1-based line number in the input. */
+  line: number;
+  externalId: string | null;
+  reason: string;
+}
+
+export interface ImportReport extends SyncCounts {
+  /** Non-blank lines read. */
+  records: number;
+  /** Lines quarantined, in input order. */
+  rejected: RejectedLine[];
+}
+
+interface ParsedLine {
+  line: number;
+  raw: unknown;
+  result: ReturnType<typeof validateTenderRecord>;
+}
+
+/**
+ * Imports `TenderRecordV1` JSON lines through the same path as a sync (upsert, attachments,
+ * outbox event), in transactions of `batchSize` lines. Invalid lines are quarantined with their
+ * line number in the reason and listed in the report. The source cursor is not touched.
+ */
+export async function importTenderRecords(
+  db: Kysely<Database>,
+  options: ImportTenderRecordsOptions,
+): Promise<ImportReport> {
+  const batchSize = options.batchSize ?? 100;
+  const report: ImportReport = { ...emptyCounts(), records: 0, rejected: [] };
+  let batch: ParsedLine[] = [];
+  let number = 0;
+  for await (const text of options.lines) {
+    number += 1;
+    if (text.trim() === "") continue;
+    report.records += 1;
+    batch.push(parseLine(number, text, options.sourceCode));
+    if (batch.length >= batchSize) {
+      await commitBatch(db, batch, options, report);
+      batch = [];
+    }
+  }
+  if (batch.length > 0) await commitBatch(db, batch, options, report);
+  return report;
+}
+
+function parseLine(line: number, text: string, sourceCode: string): ParsedLine {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    return {
+      line,
+      raw: text,
+      result: { ok: false, externalId: null, reason: `not JSON: ${(error as Error).message}` },
+    };
+  }
+  const result = validateTenderRecord(raw);
+  if (result.ok && result.record.source !== sourceCode) {
+    const reason = `source: record says "${result.record.source}", --source is "${sourceCode}"`;
+    return { line, raw, result: { ok: false, externalId: result.record.external_id, reason } };
+  }
+  return { line, raw, result };
+}
+
+async function commitBatch(
+  db: Kysely<Database>,
+  batch: readonly ParsedLine[],
+  options: ImportTenderRecordsOptions,
+  report: ImportReport,
+): Promise<void> {
+  const now = (options.now ?? (() => new Date()))();
+  const rejected: RejectedLine[] = [];
+  const counts = await db.transaction().execute(async (trx: Db) => {
+    const source = await ensureSource(trx, options.sourceCode);
+    const c = emptyCounts();
+    for (const item of batch) {
+      if (!item.result.ok) {
+        const { externalId, reason } = item.result;
+        await quarantineRecordOnce(trx, {
+          source: options.sourceCode,
+          externalId,
+          reason: `line ${item.line}: ${reason}`,
+          rawPayload: item.raw,
+        });
+        rejected.push({ line: item.line, externalId, reason });
+        c.quarantined += 1;
+        continue;
+      }
+      const stored = await storeTenderRecord(trx, {
+        sourceId: source.id,
+        record: item.result.record,
+        subject: options.subject,
+        now,
+      });
+      countStored(c, stored);
+    }
+    return c;
+  });
+  // Only after the commit: a failed batch reports nothing as done.
+  addCounts(report, counts);
+  report.rejected.push(...rejected);
+}

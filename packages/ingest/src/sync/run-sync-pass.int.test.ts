@@ -1,0 +1,165 @@
+import type { TenderRecordV1 } from "@tender/contracts";
+import { type Database, saveSourceCursor } from "@tender/db";
+import { createTestDatabase, type TestDatabase } from "@tender/testing";
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { validateTenderRecord } from "../mapping/validate-tender-record.js";
+import { CursorMovedError, commitPage } from "./commit-page.js";
+import { runSyncPass } from "./run-sync-pass.js";
+import {
+  CursorRejectedError,
+  type FetchPageRequest,
+  type SourceAdapter,
+  type SourcePage,
+} from "./source-adapter.js";
+
+let testDb: TestDatabase;
+let db: Kysely<Database>;
+const subject = "tpass.tender.changed.v1";
+const warnings: string[] = [];
+const logger = {
+  debug() {},
+  info() {},
+  error() {},
+  warn: (_o: unknown, msg: string) => void warnings.push(msg),
+};
+
+function record(id: string): TenderRecordV1 {
+  const result = validateTenderRecord({
+    source: "test_source",
+    external_id: id,
+    title: `Tender ${id}`,
+    description: null,
+    buyer_name: "Buyer",
+    amount: null,
+    currency: null,
+    published_at: "2026-05-28T22:00:00Z",
+    deadline: null,
+    source_url: `https://example.com/notice/${id}`,
+    attachments: [],
+    raw_payload: { id },
+  });
+  if (!result.ok) throw new Error(result.reason);
+  return result.record;
+}
+
+/** Serves pages of ids keyed by cursor; `null` is the first page. */
+function adapter(
+  pages: Record<string, { ids: string[]; next: string | null }>,
+  hook?: (request: FetchPageRequest) => Promise<void>,
+): SourceAdapter & { requests: Array<string | null> } {
+  const requests: Array<string | null> = [];
+  return {
+    code: "test_source",
+    requests,
+    async fetchPage(request): Promise<SourcePage> {
+      requests.push(request.cursor);
+      await hook?.(request);
+      const page = pages[request.cursor ?? "start"];
+      if (!page) throw new CursorRejectedError(`unknown cursor ${request.cursor}`);
+      return {
+        items: page.ids,
+        nextCursor: page.next,
+        map: (id) => (id === "boom" ? explode() : { ok: true, record: record(String(id)) }),
+      };
+    },
+  };
+}
+
+function explode(): never {
+  throw new Error("mapper bug");
+}
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.db;
+});
+afterAll(async () => testDb.destroy());
+beforeEach(async () => {
+  await db.deleteFrom("sources").execute();
+  await db.deleteFrom("quarantined_records").execute();
+  warnings.length = 0;
+});
+
+describe("runSyncPass", () => {
+  it("quarantines an item whose mapper throws, and commits the rest of the page", async () => {
+    const report = await runSyncPass({
+      db,
+      adapter: adapter({ start: { ids: ["a", "boom", "b"], next: null } }),
+      logger,
+      subject,
+    });
+    expect(report).toMatchObject({ created: 2, quarantined: 1, stop: "end" });
+    const q = await db.selectFrom("quarantined_records").selectAll().executeTakeFirstOrThrow();
+    expect(q).toMatchObject({
+      source: "test_source",
+      reason: "mapping failed: mapper bug",
+      raw_payload: "boom",
+    });
+  });
+
+  it("starts afresh once when the API refuses the stored cursor", async () => {
+    const source = await db
+      .insertInto("sources")
+      .values({ code: "test_source", cursor: "expired" })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const a = adapter({ start: { ids: ["a"], next: "p2" }, p2: { ids: ["b"], next: null } });
+    const report = await runSyncPass({ db, adapter: a, logger, subject });
+    expect(a.requests).toEqual(["expired", null, "p2"]);
+    expect(report).toMatchObject({ pages: 2, created: 2, stop: "end" });
+    expect(warnings).toEqual(["Stored cursor refused; starting the pass afresh"]);
+    expect(
+      (await db.selectFrom("sources").select("cursor").where("id", "=", source.id).executeTakeFirstOrThrow())
+        .cursor,
+    ).toBeNull();
+  });
+
+  it("stops without committing when another sync moved the cursor meanwhile", async () => {
+    const a = adapter({ start: { ids: ["a"], next: "p2" } }, async () => {
+      // Another worker commits a page of this source while this one is fetching.
+      const other = await db
+        .selectFrom("sources")
+        .select("id")
+        .where("code", "=", "test_source")
+        .executeTakeFirstOrThrow();
+      await saveSourceCursor(db, other.id, "theirs", new Date());
+    });
+    const report = await runSyncPass({ db, adapter: a, logger, subject });
+    expect(report).toMatchObject({ pages: 0, created: 0, stop: "cursor_moved" });
+    expect(await db.selectFrom("tenders").select("id").execute()).toEqual([]);
+    expect((await db.selectFrom("sources").select("cursor").executeTakeFirstOrThrow()).cursor).toBe("theirs");
+  });
+
+  it("stops between pages once the signal aborts", async () => {
+    const controller = new AbortController();
+    const a = adapter({ start: { ids: ["a"], next: "p2" }, p2: { ids: ["b"], next: null } });
+    const report = await runSyncPass({
+      db,
+      adapter: a,
+      logger,
+      subject,
+      signal: controller.signal,
+      onPageCommitted: () => controller.abort(),
+    });
+    expect(report).toMatchObject({ pages: 1, created: 1, stop: "aborted", cursor: "p2" });
+    expect(a.requests).toEqual([null]);
+  });
+});
+
+describe("commitPage", () => {
+  it("refuses a page fetched with a cursor that is no longer the stored one, writing nothing", async () => {
+    await db.insertInto("sources").values({ code: "test_source", cursor: "p3" }).execute();
+    await expect(
+      commitPage(db, {
+        sourceCode: "test_source",
+        expectedCursor: "p2",
+        items: [{ raw: {}, result: { ok: true, record: record("a") } }],
+        nextCursor: "p3",
+        subject,
+        now: new Date(),
+      }),
+    ).rejects.toBeInstanceOf(CursorMovedError);
+    expect(await db.selectFrom("tenders").select("id").execute()).toEqual([]);
+  });
+});

@@ -1,0 +1,31 @@
+import type { MapResult } from "../mapping/map-result.js";
+
+export interface FetchPageRequest {
+  /** The stored cursor, exactly as the API gave it; `null` starts a fresh pass. */
+  cursor: string | null;
+  /** When the source last committed a page; lets a fresh pass start from a recent window. */
+  lastSyncAt: Date | null;
+  /** Aborted on shutdown. */
+  signal: AbortSignal;
+}
+
+/** One page of a source API: its raw items, how to map them, and where to continue. */
+export interface SourcePage {
+  items: readonly unknown[];
+  /** The API's own continuation (token or URL), unchanged; `null` at the end of the data. */
+  nextCursor: string | null;
+  /** Pure mapping of one item of this page (page-level context, e.g. package metadata, is bound in). */
+  map(item: unknown): MapResult;
+}
+
+/** What the sync loop needs from a source: its code and a way to fetch one page. */
+export interface SourceAdapter {
+  /** `sources.code`, e.g. `ted`. */
+  readonly code: string;
+  fetchPage(request: FetchPageRequest): Promise<SourcePage>;
+}
+
+/** Thrown by `fetchPage` when the API refuses a stored cursor (expired); the pass then starts afresh. */
+export class CursorRejectedError extends Error {
+  override readonly name = "CursorRejectedError";
+}

@@ -1,0 +1,107 @@
+import { enqueueTenderChanged } from "@tender/bus";
+import {
+  type ContentHashInput,
+  contentHash,
+  type TenderRecordV1,
+  toContentHashInput,
+} from "@tender/contracts";
+import {
+  type AttachmentSyncCounts,
+  type Db,
+  findReadyAttachmentFiles,
+  lockTenderByExternalId,
+  type ReadyAttachmentFile,
+  syncTenderAttachments,
+  type UpsertTenderOutcome,
+  upsertTender,
+} from "@tender/db";
+
+export interface StoreTenderRecordInput {
+  sourceId: string;
+  record: TenderRecordV1;
+  /** Outbox subject of `TenderChangedV1` (`busNames(prefix).subject`). */
+  subject: string;
+  now?: Date;
+}
+
+export interface StoreTenderRecordResult {
+  tenderId: string;
+  outcome: UpsertTenderOutcome;
+  contentHash: string;
+  attachments: AttachmentSyncCounts;
+  /** True when a `TenderChangedV1` was written to the outbox. */
+  eventEnqueued: boolean;
+}
+
+/**
+ * Stores one valid record in the caller's transaction: locks the tender row (when it exists) and
+ * only then reads its downloaded attachments, so the content hash includes every committed
+ * download and none can commit until this transaction ends; computes the hash with the digest,
+ * filename and content type of `ready` attachments as the downloader stored them (so an
+ * unchanged tender hashes as stored), upserts the tender (created / changed → `pending` /
+ * unchanged), applies the attachment list (new → `pending`, gone → `skipped`, back or `failed` →
+ * `pending`) and writes `TenderChangedV1` to the outbox when the tender is new or changed, or
+ * attachments went back to `pending` (the downloader must see them).
+ *
+ * Lock order: tender row, then its attachments, then the tender update, as in the downloader.
+ */
+export async function storeTenderRecord(
+  db: Db,
+  input: StoreTenderRecordInput,
+): Promise<StoreTenderRecordResult> {
+  const { record } = input;
+  // A new tender has no downloads; concurrent syncs of one source serialize on the source row.
+  const existingId = await lockTenderByExternalId(db, input.sourceId, record.external_id);
+  const ready =
+    existingId === undefined
+      ? new Map<string, ReadyAttachmentFile>()
+      : await findReadyAttachmentFiles(db, existingId);
+  const hash = contentHash(withReadyFiles(toContentHashInput(record), ready));
+  const upserted = await upsertTender(db, {
+    sourceId: input.sourceId,
+    external_id: record.external_id,
+    title: record.title,
+    description: record.description,
+    buyer_name: record.buyer_name,
+    amount: record.amount,
+    currency: record.currency,
+    published_at: record.published_at,
+    deadline: record.deadline,
+    source_url: record.source_url,
+    contentHash: hash,
+    rawPayload: record.raw_payload,
+  });
+  const attachments = await syncTenderAttachments(db, upserted.id, record.attachments);
+  const announce = upserted.outcome !== "unchanged" || attachments.requeued > 0 || attachments.inserted > 0;
+  if (announce) {
+    await enqueueTenderChanged(db, {
+      tenderId: upserted.id,
+      contentHash: hash,
+      subject: input.subject,
+      ...(input.now ? { now: input.now } : {}),
+    });
+  }
+  return {
+    tenderId: upserted.id,
+    outcome: upserted.outcome,
+    contentHash: hash,
+    attachments,
+    eventEnqueued: announce,
+  };
+}
+
+/** A `ready` attachment hashes with what the download stored: its digest, filename and content type. */
+function withReadyFiles(
+  hashInput: ContentHashInput,
+  ready: ReadonlyMap<string, ReadyAttachmentFile>,
+): ContentHashInput {
+  return {
+    ...hashInput,
+    attachments: hashInput.attachments.map((a) => {
+      const file = ready.get(a.source_url);
+      return file
+        ? { ...a, filename: file.filename, content_type: file.content_type, sha256: file.sha256 }
+        : a;
+    }),
+  };
+}

@@ -1,0 +1,8 @@
+export {
+  type ReplayHandler,
+  type ReplayRequest,
+  type ReplayResponse,
+  type ReplayServer,
+  startReplayServer,
+} from "./replay-server.js";
+export { tenderCandidate } from "./tender-candidate.js";

@@ -1,0 +1,67 @@
+import { EventEmitter } from "node:events";
+import { busNames, connectBus } from "@tender/bus";
+import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { validateTenderRecord } from "../mapping/validate-tender-record.js";
+import type { SourceAdapter } from "../sync/source-adapter.js";
+import { tenderCandidate } from "../testing/tender-candidate.js";
+import { runIngestService } from "./run-ingest-service.js";
+
+let testDb: TestDatabase;
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+});
+afterAll(async () => testDb.destroy());
+
+const adapter: SourceAdapter = {
+  code: "service_test",
+  async fetchPage() {
+    return {
+      items: ["s-1"],
+      nextCursor: null,
+      map: (id) => validateTenderRecord(tenderCandidate("service_test", String(id))),
+    };
+  },
+};
+
+describe("runIngestService", () => {
+  it("opens its own database pool and NATS connection, syncs and relays, and returns after SIGTERM", async () => {
+    const prefix = `t${uniqueBusToken()}`;
+    const names = busNames(prefix);
+    const signals = new EventEmitter();
+    const observer = await connectBus({ servers: testNatsUrl(), name: "ingest-service-test" });
+    try {
+      const service = runIngestService({
+        name: "ingest-service-test",
+        config: {
+          DATABASE_URL: testDb.url,
+          DATABASE_POOL_MAX: 2,
+          NATS_URL: testNatsUrl(),
+          LOG_LEVEL: "silent",
+          BUS_PREFIX: prefix,
+          SYNC_ALLOWED_HOSTS: undefined,
+          HTTP_TIMEOUT_MS: 1_000,
+          HTTP_MAX_RESPONSE_BYTES: 1024,
+          SYNC_INTERVAL_MS: 60_000,
+          HEALTH_PORT: 0,
+        },
+        createAdapter: () => adapter,
+        signals,
+      });
+      await vi.waitFor(
+        async () => expect((await observer.jsm.streams.info(names.stream)).state.messages).toBe(1),
+        { timeout: 20_000, interval: 100 },
+      );
+      signals.emit("SIGTERM", "SIGTERM");
+      await service;
+      expect(await testDb.db.selectFrom("tenders").select("external_id").execute()).toEqual([
+        { external_id: "s-1" },
+      ]);
+    } finally {
+      signals.emit("SIGTERM", "SIGTERM");
+      await observer.jsm.streams.delete(names.stream).catch(() => {});
+      await observer.jsm.streams.delete(names.dlqStream).catch(() => {});
+      await observer.close();
+    }
+  });
+});

@@ -1,0 +1,89 @@
+import { busNames, busTopology, connectBus, ensureTopology } from "@tender/bus";
+import type { Database } from "@tender/db";
+import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { validateTenderRecord } from "../mapping/validate-tender-record.js";
+import type { SourceAdapter } from "../sync/source-adapter.js";
+import { runIngestWorker } from "./run-ingest-worker.js";
+
+let testDb: TestDatabase;
+let db: Kysely<Database>;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.db;
+});
+afterAll(async () => testDb.destroy());
+
+const adapter: SourceAdapter = {
+  code: "worker_test",
+  async fetchPage() {
+    return {
+      items: ["w-1", "w-2"],
+      nextCursor: null,
+      map: (id) =>
+        validateTenderRecord({
+          source: "worker_test",
+          external_id: String(id),
+          title: `Tender ${id}`,
+          description: null,
+          buyer_name: "Buyer",
+          amount: null,
+          currency: null,
+          published_at: "2026-05-28T22:00:00Z",
+          deadline: null,
+          source_url: `https://example.com/${id}`,
+          attachments: [],
+          raw_payload: { id },
+        }),
+    };
+  },
+};
+
+describe("runIngestWorker", () => {
+  it("syncs, relays the events to JetStream, answers probes and stops on abort", async () => {
+    const names = busNames(`t${uniqueBusToken()}`);
+    const bus = await connectBus({ servers: testNatsUrl(), name: "ingest-worker-test" });
+    await ensureTopology(bus.jsm, busTopology({ names }));
+    const infos: Array<Record<string, unknown>> = [];
+    const quiet = () => {};
+    const logger = {
+      debug: quiet,
+      warn: quiet,
+      error: quiet,
+      info: (obj: Record<string, unknown>) => void infos.push(obj),
+    };
+    const shutdown = new AbortController();
+    try {
+      const worker = runIngestWorker({
+        db,
+        bus,
+        logger,
+        adapter,
+        subject: names.subject,
+        syncIntervalMs: 60_000,
+        healthPort: 0,
+        signal: shutdown.signal,
+      });
+      await vi.waitFor(
+        async () => expect((await bus.jsm.streams.info(names.stream)).state.messages).toBe(2),
+        { timeout: 20_000, interval: 100 },
+      );
+      const port = infos.find((i) => "health_port" in i)?.health_port;
+      const ready = await fetch(`http://127.0.0.1:${port}/health/ready`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: "ready", checks: { database: "ok", nats: "ok" } });
+      expect(infos.some((i) => i.created === 2 && i.stop === "end")).toBe(true);
+
+      shutdown.abort();
+      await worker;
+      await expect(fetch(`http://127.0.0.1:${port}/health/live`)).rejects.toThrow();
+    } finally {
+      shutdown.abort();
+      await bus.jsm.streams.delete(names.stream).catch(() => {});
+      await bus.jsm.streams.delete(names.dlqStream).catch(() => {});
+      await bus.close();
+    }
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { forbiddenAddressReason } from "./address-policy.js";
+import { embeddedIpv4, ipv6Bytes } from "./ip-address.js";
+
+describe("forbiddenAddressReason", () => {
+  it.each([
+    ["127.0.0.1", "a loopback address"],
+    ["127.255.1.2", "a loopback address"],
+    ["::1", "a loopback address"],
+    ["10.1.2.3", "a private address"],
+    ["172.16.0.1", "a private address"],
+    ["172.31.255.255", "a private address"],
+    ["192.168.1.1", "a private address"],
+    ["fd12:3456::1", "a private address"],
+    ["169.254.169.254", "a cloud metadata address"],
+    ["fd00:ec2::254", "a cloud metadata address"],
+    ["169.254.10.1", "a link-local address"],
+    ["fe80::1", "a link-local address"],
+    ["0.0.0.0", "an unspecified address"],
+    ["0.1.2.3", "an unspecified address"],
+    ["::", "an unspecified address"],
+    ["100.64.0.1", "a shared (CGNAT) address"],
+    ["100.127.255.254", "a shared (CGNAT) address"],
+    ["224.0.0.1", "a multicast address"],
+    ["ff02::1", "a multicast address"],
+    ["255.255.255.255", "a reserved address"],
+    ["192.0.2.10", "a documentation address"],
+  ])("refuses %s as %s", (address, reason) => {
+    expect(forbiddenAddressReason(address)).toBe(reason);
+  });
+
+  it.each([
+    ["::ffff:127.0.0.1", "a loopback address"],
+    ["::ffff:7f00:1", "a loopback address"],
+    ["::ffff:169.254.169.254", "a cloud metadata address"],
+    ["64:ff9b::10.0.0.1", "a private address"],
+    ["64:ff9b::a9fe:a9fe", "a cloud metadata address"],
+    ["2002:c0a8:0101::1", "a private address"],
+  ])("judges %s by the IPv4 address it carries (%s)", (address, reason) => {
+    expect(forbiddenAddressReason(address)).toBe(reason);
+  });
+
+  it.each([
+    "93.184.215.14",
+    "8.8.8.8",
+    "172.32.0.1",
+    "100.128.0.1",
+    "2a00:1450:4001:80b::200e",
+    "64:ff9b::808:808",
+  ])("allows the public address %s", (address) => {
+    expect(forbiddenAddressReason(address)).toBeUndefined();
+  });
+
+  it("refuses what is not an IP address", () => {
+    expect(forbiddenAddressReason("localhost")).toBe("not an IP address");
+  });
+});
+
+describe("IPv6 parsing", () => {
+  it("expands compressed and dotted forms", () => {
+    expect(Array.from(ipv6Bytes("::1") ?? [])).toEqual([...new Array(15).fill(0), 1]);
+    expect(Array.from(ipv6Bytes("2001:db8::ff00:42:8329") ?? []).slice(10)).toEqual([
+      0xff, 0, 0, 0x42, 0x83, 0x29,
+    ]);
+    expect(Array.from(ipv6Bytes("::ffff:1.2.3.4") ?? []).slice(10)).toEqual([0xff, 0xff, 1, 2, 3, 4]);
+    expect(ipv6Bytes("1.2.3.4")).toBeUndefined();
+  });
+  it("finds IPv4 addresses only where they are embedded", () => {
+    expect(embeddedIpv4("::ffff:1.2.3.4")).toBe("1.2.3.4");
+    expect(embeddedIpv4("64:ff9b::102:304")).toBe("1.2.3.4");
+    expect(embeddedIpv4("2002:102:304::")).toBe("1.2.3.4");
+    expect(embeddedIpv4("2a00:1450::1")).toBeUndefined();
+  });
+});

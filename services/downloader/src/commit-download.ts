@@ -1,0 +1,65 @@
+import { enqueueTenderChanged } from "@tender/bus";
+import { contentHash } from "@tender/contracts";
+import {
+  type Database,
+  loadContentHashInput,
+  lockTenderRow,
+  markAttachmentReady,
+  setTenderContentHash,
+  updateAttachmentFileInfo,
+} from "@tender/db";
+import type { StoredBlob } from "@tender/storage";
+import type { Kysely } from "kysely";
+
+export interface CommitDownloadInput {
+  tenderId: string;
+  attachmentId: string;
+  stored: StoredBlob;
+  filename: string;
+  contentType: string | null;
+  /** Subject of the `TenderChangedV1` written to the outbox. */
+  subject: string;
+}
+
+/** `applied` false: the attachment was no longer pending or failed (skipped, gone, or done by another worker). */
+export interface CommitDownloadResult {
+  applied: boolean;
+  /** The tender's content hash changed: it is `pending` again and an event is in the outbox. */
+  hashChanged: boolean;
+}
+
+/**
+ * Records a stored file in one transaction: the attachment becomes `ready` with its storage key,
+ * size and digest (and the name and type the response gave), the tender's content hash is
+ * recomputed, and when it changed the tender moves to `pending` and `TenderChangedV1` goes to the
+ * outbox. The tender row is locked first, so concurrent downloads of one tender hash in turn.
+ */
+export async function commitDownload(
+  db: Kysely<Database>,
+  input: CommitDownloadInput,
+): Promise<CommitDownloadResult> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await lockTenderRow(trx, input.tenderId))) return { applied: false, hashChanged: false };
+    const applied = await markAttachmentReady(trx, input.attachmentId, {
+      localPath: input.stored.key,
+      sizeBytes: input.stored.sizeBytes,
+      sha256: input.stored.sha256,
+    });
+    if (!applied) return { applied: false, hashChanged: false };
+    await updateAttachmentFileInfo(trx, input.attachmentId, {
+      filename: input.filename,
+      contentType: input.contentType,
+    });
+    const hashInput = await loadContentHashInput(trx, input.tenderId);
+    if (!hashInput) return { applied: true, hashChanged: false };
+    const hash = contentHash(hashInput);
+    const hashChanged = await setTenderContentHash(trx, input.tenderId, hash);
+    if (hashChanged)
+      await enqueueTenderChanged(trx, {
+        tenderId: input.tenderId,
+        contentHash: hash,
+        subject: input.subject,
+      });
+    return { applied: true, hashChanged };
+  });
+}

@@ -1,0 +1,57 @@
+import type { BusLogger, ConsumerHandler } from "@tender/bus";
+import type { TenderChangedV1 } from "@tender/contracts";
+import { type Database, findTenderSourceCode, listPendingAttachments } from "@tender/db";
+import type { BlobStorage } from "@tender/storage";
+import type { Kysely } from "kysely";
+import { abortLater } from "./abort-later.js";
+import { createKeyedQueue } from "./create-keyed-queue.js";
+import type { Limiter } from "./create-limiter.js";
+import type { DownloadPolicy } from "./download-policy.js";
+import { processAttachment } from "./process-attachment.js";
+
+export interface TenderChangedHandlerDeps {
+  db: Kysely<Database>;
+  storage: BlobStorage;
+  policy: DownloadPolicy;
+  logger: BusLogger;
+  /** Subject of the events the downloader writes to the outbox. */
+  subject: string;
+  /** Shared by every event in hand: bounds the downloads running at once. */
+  limiter: Limiter;
+  /** On stop, downloads in progress get this long to finish; waiting ones never start. */
+  shutdownGraceMs: number;
+}
+
+/**
+ * The `downloader` consumer's handler. The event only names the tender: its `pending`
+ * attachments are re-read from the database and downloaded (bounded by the limiter). Events of
+ * one tender are handled one after another, so two of them never fetch the same file at once;
+ * a repeated event finds nothing pending and does nothing. When an attachment could not be
+ * settled (database down, shutdown) the handler throws after the others finished, and the event
+ * is redelivered.
+ */
+export function createTenderChangedHandler(deps: TenderChangedHandlerDeps): ConsumerHandler<TenderChangedV1> {
+  const tenders = createKeyedQueue();
+  return (event, ctx) =>
+    tenders.run(event.tender_id, async () => {
+      const pending = await listPendingAttachments(deps.db, event.tender_id);
+      if (pending.length === 0) return;
+      const sourceCode = await findTenderSourceCode(deps.db, event.tender_id);
+      const downloads = abortLater(ctx.signal, deps.shutdownGraceMs);
+      try {
+        const results = await Promise.allSettled(
+          pending.map((attachment) =>
+            deps.limiter.run(async () => {
+              ctx.signal.throwIfAborted();
+              ctx.working();
+              await processAttachment(deps, attachment, sourceCode, downloads.signal);
+            }),
+          ),
+        );
+        const failure = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+        if (failure) throw failure.reason;
+      } finally {
+        downloads.dispose();
+      }
+    });
+}

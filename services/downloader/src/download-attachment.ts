@@ -1,0 +1,110 @@
+import { abortableDelay } from "@tender/bus";
+import type { AttachmentRow } from "@tender/db";
+import { type BlobStorage, BlobTooLargeError, type StoredBlob } from "@tender/storage";
+import { DownloadError } from "./download-error.js";
+import type { DownloadPolicy } from "./download-policy.js";
+import { allowlistForSource } from "./host-allowlist.js";
+import { type OpenedDownload, openDownload } from "./open-download.js";
+import { chooseFileInfo } from "./response-file-info.js";
+
+/**
+ * A stored file with the name and type to record, or the reason to record as `failed` (and,
+ * when the storage failed, its own error for the operator's log).
+ */
+export type DownloadOutcome =
+  | { ok: true; stored: StoredBlob; filename: string; contentType: string | null }
+  | { ok: false; error: string; storageError?: unknown };
+
+export interface DownloadAttachmentDeps {
+  storage: BlobStorage;
+  policy: DownloadPolicy;
+}
+
+/** Where an attachment's file is stored: `<tender_id>/<attachment_id>`. Never shown to API users. */
+export function attachmentStorageKey(attachment: Pick<AttachmentRow, "id" | "tender_id">): string {
+  return `${attachment.tender_id}/${attachment.id}`;
+}
+
+/**
+ * Downloads one attachment into storage, atomically: on any failure nothing new is stored.
+ * Retryable failures are tried again (with a growing pause) up to `policy.retries` times.
+ * Throws only when `signal` aborts (shutdown): that is not the attachment's fault, so it stays
+ * `pending` for the redelivered event.
+ */
+export async function downloadAttachment(
+  deps: DownloadAttachmentDeps,
+  attachment: AttachmentRow,
+  sourceCode: string | undefined,
+  signal: AbortSignal,
+): Promise<DownloadOutcome> {
+  const isAllowedHost = allowlistForSource(sourceCode, deps.policy.extraAllowedHosts);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await attemptDownload(deps, attachment, isAllowedHost, signal);
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      const failure = describeFailure(error, deps.policy);
+      if (!failure.retryable || attempt >= deps.policy.retries) {
+        return failure.storage
+          ? { ok: false, error: failure.message, storageError: error }
+          : { ok: false, error: failure.message };
+      }
+      await abortableDelay(deps.policy.retryDelayMs * 2 ** attempt, signal);
+      if (signal.aborted) throw signal.reason;
+    }
+  }
+}
+
+async function attemptDownload(
+  deps: DownloadAttachmentDeps,
+  attachment: AttachmentRow,
+  isAllowedHost: (host: string) => boolean,
+  signal: AbortSignal,
+): Promise<DownloadOutcome> {
+  const { policy } = deps;
+  const deadline = AbortSignal.timeout(policy.timeoutMs);
+  const combined = AbortSignal.any([signal, deadline]);
+  let opened: OpenedDownload | undefined;
+  try {
+    opened = await openDownload(attachment.source_url, { ...policy, isAllowedHost }, combined);
+    const stored = await deps.storage.put(attachmentStorageKey(attachment), refuseEmpty(opened.body), {
+      maxBytes: policy.maxBytes,
+      signal: combined,
+    });
+    return { ok: true, stored, ...chooseFileInfo(attachment, opened) };
+  } catch (error) {
+    if (deadline.aborted && !signal.aborted)
+      throw new DownloadError(`timed out after ${policy.timeoutMs} ms`);
+    throw error;
+  } finally {
+    opened?.close();
+  }
+}
+
+/** An empty body is refused like an oversized one: nothing is stored and the attachment fails. */
+async function* refuseEmpty(body: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.byteLength;
+    yield chunk;
+  }
+  if (size === 0) throw new DownloadError("empty file (0 bytes)");
+}
+
+/** The message to keep in `last_error`: short, and never a path, URL query or stack. */
+function describeFailure(
+  error: unknown,
+  policy: DownloadPolicy,
+): { message: string; retryable: boolean; storage?: true } {
+  if (error instanceof DownloadError) return { message: error.message, retryable: error.retryable };
+  if (error instanceof BlobTooLargeError)
+    return { message: `larger than ${policy.maxBytes} bytes`, retryable: false };
+  // Everything else was raised by the storage while writing.
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const name = (error as Error | undefined)?.name;
+  return {
+    message: `could not store the file (${code ?? name ?? "unknown error"})`,
+    retryable: false,
+    storage: true,
+  };
+}

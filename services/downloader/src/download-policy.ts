@@ -1,0 +1,54 @@
+import { forbiddenAddressReason } from "./address-policy.js";
+import type { ResolveHost } from "./resolve-allowed-addresses.js";
+
+/** Every limit a download obeys; built from the environment in main.ts, chosen freely in tests. */
+export interface DownloadPolicy {
+  /** MAX_ATTACHMENT_BYTES: larger files are refused (by header and by bytes received). */
+  maxBytes: number;
+  /** DOWNLOAD_TIMEOUT_MS: one attempt, from the first request to the stored file. */
+  timeoutMs: number;
+  /** Per request: connect, send, receive headers. Default min(timeoutMs, 30 s). */
+  headersTimeoutMs: number;
+  /** No byte for this long ends the attempt. Default min(timeoutMs, 30 s). */
+  idleTimeoutMs: number;
+  maxRedirects: number;
+  /** DOWNLOAD_ALLOWED_HOSTS: added to every source's default hosts (`*` allows any host). */
+  extraAllowedHosts: readonly string[];
+  /**
+   * Why a resolved address must not be connected to, or undefined when it may. Default: the
+   * internal ranges of `forbiddenAddressReason`, or nothing when DOWNLOAD_ALLOW_PRIVATE_ADDRESSES
+   * is true (tests and demos with a loopback server).
+   */
+  addressReason: (address: string) => string | undefined;
+  /** Further attempts after a retryable failure (connection trouble, HTTP 5xx, 408, 429). */
+  retries: number;
+  /** Pause before the first retry; doubled for each further one. */
+  retryDelayMs: number;
+  resolveHost: ResolveHost;
+  userAgent: string;
+}
+
+export const DEFAULT_MAX_REDIRECTS = 5;
+const STEP_TIMEOUT_CAP_MS = 30_000;
+
+/** The policy with defaults for what the environment does not set. */
+export function downloadPolicy(
+  base: Pick<DownloadPolicy, "maxBytes" | "timeoutMs" | "extraAllowedHosts" | "resolveHost"> & {
+    allowPrivateAddresses: boolean;
+  },
+  overrides: Partial<DownloadPolicy> = {},
+): DownloadPolicy {
+  const { allowPrivateAddresses, ...rest } = base;
+  const step = Math.min(base.timeoutMs, STEP_TIMEOUT_CAP_MS);
+  return {
+    addressReason: allowPrivateAddresses ? () => undefined : forbiddenAddressReason,
+    headersTimeoutMs: step,
+    idleTimeoutMs: step,
+    maxRedirects: DEFAULT_MAX_REDIRECTS,
+    retries: 2,
+    retryDelayMs: 1_000,
+    userAgent: "tender-downloader/1.0",
+    ...rest,
+    ...overrides,
+  };
+}

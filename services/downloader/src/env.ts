@@ -1,0 +1,37 @@
+import { DatabaseEnv, envBool, envInt, envString, LogEnv, NatsEnv } from "@tender/config";
+import { StorageEnv } from "@tender/storage";
+import * as v from "valibot";
+import { isHostEntry } from "./host-allowlist.js";
+
+/** A comma-separated list of hosts (`*`, names or IP addresses); blank entries are ignored. */
+const HostList = v.pipe(
+  envString({ optional: true }),
+  v.transform((raw) =>
+    (raw ?? "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ""),
+  ),
+  v.check(
+    (entries) => entries.every(isHostEntry),
+    "expected a comma-separated list of host names, IP addresses or *",
+  ),
+);
+
+/** The downloader's configuration (names and defaults as in the deployment documentation). */
+export const Env = v.intersect([
+  DatabaseEnv,
+  NatsEnv,
+  LogEnv,
+  StorageEnv,
+  v.object({
+    HEALTH_PORT: envInt({ min: 0, max: 65535, default: 9090 }),
+    BUS_PREFIX: envString({ optional: true }),
+    MAX_ATTACHMENT_BYTES: envInt({ min: 1, max: 2 ** 40, default: 52_428_800 }),
+    DOWNLOAD_ALLOWED_HOSTS: HostList,
+    DOWNLOAD_ALLOW_PRIVATE_ADDRESSES: envBool({ default: false }),
+    DOWNLOAD_CONCURRENCY: envInt({ min: 1, max: 64, default: 4 }),
+    DOWNLOAD_TIMEOUT_MS: envInt({ min: 100, max: 3_600_000, default: 60_000 }),
+  }),
+]);
+export type Env = v.InferOutput<typeof Env>;

@@ -1,0 +1,169 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, readFile, rm, stat, utimes } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Bus, busNames, connectBus, enqueueTenderChanged } from "@tender/bus";
+import { type AttachmentRow, findTenderById, listAttachmentsForTender } from "@tender/db";
+import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type DocumentServer, startDocumentServer } from "./testing/document-server.js";
+import { seedTender } from "./testing/seed-tender.js";
+
+// These tests run the built service (`pnpm build` first; scripts/test.sh does) as a child
+// process, to kill it for real in the middle of a download.
+const MAIN = fileURLToPath(new URL("../dist/main.js", import.meta.url));
+const waitLong = { timeout: 25_000, interval: 50 };
+const pdf = await readFile(new URL("./fixtures/ted_notice_821062-2025_it.pdf", import.meta.url));
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+let t: TestDatabase;
+let bus: Bus;
+let server: DocumentServer;
+let root: string;
+const prefix = `t${uniqueBusToken()}`;
+const names = busNames(prefix);
+const children: ChildProcess[] = [];
+
+interface Service {
+  child: ChildProcess;
+  /** JSON log lines written so far. */
+  logs: Record<string, unknown>[];
+  exited: Promise<number | null>;
+}
+
+function startService(): Service {
+  const child = spawn(process.execPath, [MAIN], {
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: t.url,
+      NATS_URL: testNatsUrl(),
+      BUS_PREFIX: prefix,
+      STORAGE_DRIVER: "fs",
+      STORAGE_DIR: root,
+      HEALTH_PORT: "0",
+      LOG_LEVEL: "info",
+      DOWNLOAD_ALLOWED_HOSTS: "127.0.0.1",
+      DOWNLOAD_ALLOW_PRIVATE_ADDRESSES: "true",
+      DOWNLOAD_TIMEOUT_MS: "20000",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  const logs: Record<string, unknown>[] = [];
+  let buffered = "";
+  child.stdout?.on("data", (data: Buffer) => {
+    buffered += data.toString();
+    const lines = buffered.split("\n");
+    buffered = lines.pop() ?? "";
+    for (const line of lines) if (line.trim()) logs.push(JSON.parse(line));
+  });
+  child.stderr?.on("data", (data: Buffer) => process.stderr.write(data));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, logs, exited };
+}
+
+async function started(service: Service): Promise<number> {
+  let port = 0;
+  await vi.waitFor(() => {
+    const line = service.logs.find((l) => l.msg === "Downloader started");
+    expect(line).toBeDefined();
+    port = Number(line?.health_port);
+  }, waitLong);
+  return port;
+}
+
+async function attachmentOf(tenderId: string): Promise<AttachmentRow> {
+  const [row] = await listAttachmentsForTender(t.db, tenderId);
+  if (!row) throw new Error("attachment missing");
+  return row;
+}
+
+beforeAll(async () => {
+  if (!existsSync(MAIN))
+    throw new Error(`${MAIN} is missing: run \`pnpm build\` before the integration tests`);
+  t = await createTestDatabase();
+  bus = await connectBus({ servers: testNatsUrl(), name: "downloader-main-test" });
+  root = await mkdtemp(join(tmpdir(), "downloader-main-"));
+  server = await startDocumentServer("127.0.0.1");
+});
+
+afterAll(async () => {
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  for (const stream of [names.stream, names.dlqStream]) await bus?.jsm.streams.delete(stream).catch(() => {});
+  await server?.close();
+  await bus?.close();
+  await t?.destroy();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe("downloader service process", () => {
+  it("killed mid-download leaves no partial file; after a restart the attachment ends ready", async () => {
+    let requests = 0;
+    const halfSent = Promise.withResolvers<void>();
+    server.route("/crash.pdf", (_request, response) => {
+      requests += 1;
+      response.writeHead(200, { "content-type": "application/pdf", "content-length": String(pdf.length) });
+      if (requests > 1) return void response.end(pdf);
+      // The first time: half the file, then nothing, until the process is killed.
+      response.write(pdf.subarray(0, pdf.length / 2), () => halfSent.resolve());
+    });
+
+    const first = startService();
+    await started(first);
+    const seeded = await seedTender(t.db, names.subject, [{ source_url: `${server.origin}/crash.pdf` }]);
+    await halfSent.promise;
+    const key = `${seeded.id}/${(await attachmentOf(seeded.id)).id}`;
+    let partial = "";
+    await vi.waitFor(async () => {
+      const entries = await readdir(join(root, seeded.id)).catch(() => []);
+      partial = entries.find((n) => n.endsWith(".part")) ?? "";
+      expect(partial).not.toBe("");
+      expect((await stat(join(root, seeded.id, partial))).size).toBeGreaterThan(0);
+    }, waitLong);
+
+    first.child.kill("SIGKILL");
+    await first.exited;
+    // Nothing half-written is visible: no file under the key, the row still pending.
+    expect(existsSync(join(root, key))).toBe(false);
+    expect(await attachmentOf(seeded.id)).toMatchObject({ download_status: "pending", local_path: null });
+    // Pretend the interrupted put is old enough that no live download can own it.
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(join(root, seeded.id, partial), anHourAgo, anHourAgo);
+
+    const second = startService();
+    const healthPort = await started(second);
+    const ready = await fetch(`http://127.0.0.1:${healthPort}/health/ready`);
+    expect([ready.status, await ready.json()]).toEqual([
+      200,
+      { status: "ready", checks: { database: "ok", nats: "ok" } },
+    ]);
+    // The killed delivery returns only after its ack wait; a new event (a re-crawl) is handled at once.
+    await t.db.transaction().execute((trx) =>
+      enqueueTenderChanged(trx, {
+        tenderId: seeded.id,
+        contentHash: seeded.contentHash,
+        subject: names.subject,
+      }),
+    );
+    await vi.waitFor(
+      async () => expect((await attachmentOf(seeded.id)).download_status).toBe("ready"),
+      waitLong,
+    );
+
+    const row = await attachmentOf(seeded.id);
+    expect(row).toMatchObject({ local_path: key, size_bytes: pdf.length, sha256: sha256(pdf) });
+    expect((await readFile(join(root, key))).equals(pdf)).toBe(true);
+    // The startup sweep removed the interrupted download's temporary file.
+    expect(await readdir(join(root, seeded.id))).toEqual([row.id]);
+    expect((await findTenderById(t.db, seeded.id))?.content_hash).not.toBe(seeded.contentHash);
+
+    // SIGTERM: the service stops taking work, closes its connections and exits 0.
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+    expect(second.logs.some((l) => l.msg === "Downloader stopped")).toBe(true);
+  });
+});

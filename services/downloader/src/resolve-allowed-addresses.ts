@@ -1,0 +1,44 @@
+import type { LookupAddress } from "node:dns";
+import { lookup } from "node:dns/promises";
+import { DownloadError } from "./download-error.js";
+import { ipFamily, unbracket } from "./ip-address.js";
+
+/** Resolves a host name to every address it has (tests pass their own). */
+export type ResolveHost = (hostname: string) => Promise<LookupAddress[]>;
+
+/** The operating system's resolver, as a browser would use it. */
+export const systemResolveHost: ResolveHost = (hostname) => lookup(hostname, { all: true, verbatim: true });
+
+/**
+ * The addresses a download may connect to for `hostname`. Every resolved address is checked,
+ * and one forbidden address refuses the host: a name that mixes public and internal addresses
+ * is not trusted. The caller connects only to the returned addresses, so a second, different
+ * DNS answer (rebinding) is never used.
+ */
+export async function resolveAllowedAddresses(
+  hostname: string,
+  options: { addressReason: (address: string) => string | undefined; resolveHost: ResolveHost },
+): Promise<LookupAddress[]> {
+  const host = unbracket(hostname);
+  const literal = ipFamily(host);
+  const addresses = literal ? [{ address: host, family: literal }] : await resolve(host, options.resolveHost);
+  for (const { address } of addresses) {
+    const reason = options.addressReason(address);
+    if (reason) throw new DownloadError(`refused: ${address} is ${reason}`);
+  }
+  return addresses;
+}
+
+async function resolve(host: string, resolveHost: ResolveHost): Promise<LookupAddress[]> {
+  let addresses: LookupAddress[];
+  try {
+    addresses = await resolveHost(host);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // EAI_AGAIN is a resolver that did not answer in time, not a name that does not exist.
+    if (code === "EAI_AGAIN") throw new DownloadError(`DNS lookup of ${host} failed`, { retryable: true });
+    throw new DownloadError(`host not found: ${host}`);
+  }
+  if (addresses.length === 0) throw new DownloadError(`host not found: ${host}`);
+  return addresses;
+}

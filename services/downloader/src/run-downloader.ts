@@ -1,0 +1,83 @@
+import {
+  abortableDelay,
+  type Bus,
+  type BusLogger,
+  type BusTopology,
+  runConsumer,
+  runOutboxRelay,
+} from "@tender/bus";
+import type { Database } from "@tender/db";
+import type { BlobStorage, SweepableBlobStorage } from "@tender/storage";
+import type { Kysely } from "kysely";
+import { createLimiter } from "./create-limiter.js";
+import { createTenderChangedHandler } from "./create-tender-changed-handler.js";
+import type { DownloadPolicy } from "./download-policy.js";
+
+/** Everything the downloader works with, built by main.ts (or a test). */
+export interface DownloaderDeps {
+  db: Kysely<Database>;
+  js: Bus["js"];
+  topology: BusTopology;
+  storage: BlobStorage | SweepableBlobStorage;
+  policy: DownloadPolicy;
+  logger: BusLogger;
+  /** DOWNLOAD_CONCURRENCY: downloads at once, across every event in hand. */
+  concurrency: number;
+  /** On stop, downloads in progress get this long to finish before they are abandoned; default 10 s. */
+  shutdownGraceMs?: number;
+  /** Pause between sweeps of leftovers of interrupted downloads; default 15 minutes. */
+  sweepIntervalMs?: number;
+}
+
+/**
+ * Runs the downloader until `signal` aborts: the `downloader` consumer on `tender.changed.v1`,
+ * the outbox relay for the events it writes, and a periodic sweep of what interrupted downloads
+ * left in storage. Resolves once in-flight work finished.
+ */
+export async function runDownloader(deps: DownloaderDeps, signal: AbortSignal): Promise<void> {
+  const entry = deps.topology.catalog.tenderChanged;
+  const handler = createTenderChangedHandler({
+    db: deps.db,
+    storage: deps.storage,
+    policy: deps.policy,
+    logger: deps.logger,
+    subject: entry.subject,
+    limiter: createLimiter(deps.concurrency),
+    shutdownGraceMs: deps.shutdownGraceMs ?? 10_000,
+  });
+  await Promise.all([
+    runConsumer({
+      js: deps.js,
+      entry,
+      consumer: deps.topology.names.consumers.downloader,
+      handler,
+      logger: deps.logger,
+      signal,
+      concurrency: deps.concurrency,
+    }),
+    runOutboxRelay({ db: deps.db, js: deps.js, logger: deps.logger, signal }),
+    sweepPeriodically(deps, signal),
+  ]);
+}
+
+/**
+ * A put takes at most the download timeout (plus storing), so a leftover untouched for twice
+ * that belongs to a process that died; sweeping younger ones could hit a put in progress.
+ */
+async function sweepPeriodically(deps: DownloaderDeps, signal: AbortSignal): Promise<void> {
+  const { storage } = deps;
+  if (!("sweepIncomplete" in storage)) return;
+  const olderThanMs = 2 * deps.policy.timeoutMs;
+  while (!signal.aborted) {
+    try {
+      const removed = await storage.sweepIncomplete(olderThanMs);
+      if (removed > 0) deps.logger.info({ removed }, "Removed leftovers of interrupted downloads");
+    } catch (error) {
+      deps.logger.warn(
+        { err: (error as Error).message },
+        "Sweeping leftovers of interrupted downloads failed",
+      );
+    }
+    await abortableDelay(deps.sweepIntervalMs ?? 15 * 60_000, signal);
+  }
+}

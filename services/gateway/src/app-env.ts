@@ -1,0 +1,14 @@
+/** The API key a request authenticated with; never the key itself. */
+export interface AuthenticatedKey {
+  id: string;
+}
+
+/** Hono typing of the gateway app: what middleware hands on to later handlers. */
+export interface AppEnv {
+  Variables: {
+    /** Set first for every request; echoed in `X-Request-ID` and in every error envelope. */
+    requestId: string;
+    /** Set by the API key middleware. */
+    apiKey: AuthenticatedKey | undefined;
+  };
+}

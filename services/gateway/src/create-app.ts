@@ -1,0 +1,40 @@
+import { Hono } from "hono";
+import type { AppEnv } from "./app-env.js";
+import type { Deps } from "./deps.js";
+import { ApiError } from "./errors/api-error.js";
+import { errorResponse } from "./errors/error-response.js";
+import { createErrorHandler } from "./errors/handle-error.js";
+import { accessLog } from "./middleware/access-log/access-log.js";
+import { requestId } from "./middleware/request-id/request-id.js";
+import { buildOpenApiDocument } from "./openapi/build-openapi-document.js";
+import { askRoute } from "./routes/ask.route.js";
+import { docsRoute } from "./routes/docs.route.js";
+import { healthRoute } from "./routes/health.route.js";
+import { answerOtherMethods } from "./routes/method-not-allowed.js";
+import { searchRoute } from "./routes/search.route.js";
+import { tenderRoute } from "./routes/tender.route.js";
+
+/**
+ * The gateway's Hono app. Every request gets a request id, then an access log line; Search and
+ * Ask run authentication → body validation → rate limit → service. Every failure becomes the
+ * one error envelope (spec 7): unknown paths `not_found`, other methods on known paths
+ * `method_not_allowed`, dependency failures `dependency_unavailable`, anything unexpected
+ * `internal_error` (logged with the request id; nothing of it reaches the client).
+ */
+export function createApp(deps: Deps): Hono<AppEnv> {
+  const now = deps.now ?? (() => performance.now());
+  const app = new Hono<AppEnv>();
+  app.use("*", requestId());
+  app.use("*", accessLog(deps.logger, now));
+
+  app.route("/", healthRoute(deps));
+  app.route("/", docsRoute(buildOpenApiDocument()));
+  app.route("/", tenderRoute(deps));
+  app.route("/", searchRoute(deps));
+  app.route("/", askRoute(deps));
+  answerOtherMethods(app);
+
+  app.notFound((c) => errorResponse(new ApiError("not_found"), c.get("requestId")));
+  app.onError(createErrorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,85 @@
+import { buildJsonSchemas, ERROR_CODES, ERROR_HTTP_STATUS } from "@tender/contracts";
+import { describe, expect, it } from "vitest";
+import { buildOpenApiDocument } from "./build-openapi-document.js";
+
+type Json = Record<string, unknown>;
+const document = buildOpenApiDocument() as Json & {
+  paths: Record<string, Record<string, Json>>;
+  components: Json;
+};
+
+function refs(node: unknown, found: string[] = []): string[] {
+  if (Array.isArray(node)) for (const item of node) refs(item, found);
+  else if (node && typeof node === "object") {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "$ref" && typeof value === "string") found.push(value);
+      else refs(value, found);
+    }
+  }
+  return found;
+}
+
+function resolve(ref: string): unknown {
+  return ref
+    .replace(/^#\//, "")
+    .split("/")
+    .reduce<unknown>((node, key) => (node as Json | undefined)?.[key], document);
+}
+
+describe("buildOpenApiDocument", () => {
+  it("is OpenAPI 3.1 whose every $ref resolves inside the document", () => {
+    expect(document.openapi).toBe("3.1.0");
+    const all = refs(document);
+    expect(all.length).toBeGreaterThan(20);
+    for (const ref of all) {
+      expect(ref.startsWith("#/"), ref).toBe(true);
+      expect(resolve(ref), ref).toBeDefined();
+    }
+  });
+
+  it("uses the contracts' JSON Schemas (generated from the valibot schemas) as components", () => {
+    const schemas = buildJsonSchemas();
+    const components = document.components.schemas as Record<string, Json>;
+    const { $schema, $id, ...searchRequest } = schemas["search-request"];
+    expect(components.SearchRequest).toEqual(searchRequest);
+    expect($id).toBeDefined();
+    for (const schema of Object.values(components)) {
+      expect(schema).not.toHaveProperty("$id");
+      expect(schema).not.toHaveProperty("$schema");
+    }
+    expect(Object.keys(components).sort()).toEqual([
+      "AskRequest",
+      "AskResponse",
+      "ErrorResponse",
+      "HealthLive",
+      "HealthReady",
+      "SearchRequest",
+      "SearchResponse",
+      "TenderDetails",
+    ]);
+  });
+
+  it("documents every error status of the error table on the protected operations", () => {
+    const search = document.paths["/api/v1/search"]?.post as Json & { responses: Record<string, Json> };
+    const statuses = new Set(
+      ERROR_CODES.filter((c) => c !== "not_found").map((c) => String(ERROR_HTTP_STATUS[c])),
+    );
+    for (const status of statuses) expect(Object.keys(search.responses)).toContain(status);
+    expect(Object.keys(search.responses["429"]?.headers as Json)).toEqual([
+      "X-Request-ID",
+      "X-RateLimit-Limit",
+      "X-RateLimit-Remaining",
+      "X-RateLimit-Reset",
+      "Retry-After",
+    ]);
+    expect(search.security).toEqual([{ ApiKey: [] }]);
+    const card = document.paths["/api/v1/tenders/{id}"]?.get as Json & { responses: Record<string, Json> };
+    expect(Object.keys(card.responses)).toEqual(
+      expect.arrayContaining(["200", "401", "403", "404", "422", "503"]),
+    );
+    expect(Object.keys(card.responses)).not.toContain("429");
+    expect(document.components.securitySchemes).toEqual({
+      ApiKey: { type: "apiKey", in: "header", name: "X-API-Key" },
+    });
+  });
+});

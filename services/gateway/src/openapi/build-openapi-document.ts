@@ -1,0 +1,164 @@
+import { buildJsonSchemas, type JsonSchemaDocument, type WireSchemaName } from "@tender/contracts";
+import { API_KEY_HEADER } from "../middleware/auth/api-key-auth.js";
+import { errorResponseObject } from "./error-responses.js";
+
+/** The contracts published as components, by their OpenAPI name. */
+const COMPONENTS: Record<string, WireSchemaName> = {
+  SearchRequest: "search-request",
+  AskRequest: "ask-request",
+  SearchResponse: "search-response",
+  AskResponse: "ask-response",
+  TenderDetails: "tender-details",
+  ErrorResponse: "error-response",
+  HealthLive: "health-live",
+  HealthReady: "health-ready",
+};
+
+// Inside an OpenAPI document a component is a plain schema: the file's `$id` would re-base refs.
+function component(schema: JsonSchemaDocument): JsonSchemaDocument {
+  const { $schema: _schema, $id: _id, ...rest } = schema;
+  return rest;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (name: string) => ({ "application/json": { schema: ref(name) } });
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+const RATE_HEADERS = {
+  "X-RateLimit-Limit": header("XRateLimitLimit"),
+  "X-RateLimit-Remaining": header("XRateLimitRemaining"),
+  "X-RateLimit-Reset": header("XRateLimitReset"),
+};
+
+function errors(statuses: string[]): Record<string, unknown> {
+  return Object.fromEntries(
+    statuses.map((s) => [
+      s,
+      errorResponseObject(s, s === "429" ? { ...RATE_HEADERS, "Retry-After": header("RetryAfter") } : {}),
+    ]),
+  );
+}
+
+function rateLimitedOperation(summary: string, description: string, request: string, response: string) {
+  return {
+    summary,
+    description,
+    security: [{ ApiKey: [] }],
+    requestBody: { required: true, content: json(request) },
+    responses: {
+      "200": {
+        description: "Success. The request was counted.",
+        headers: { "X-Request-ID": header("XRequestId"), ...RATE_HEADERS },
+        content: json(response),
+      },
+      ...errors(["401", "403", "405", "413", "415", "422", "429", "500", "503"]),
+    },
+  };
+}
+
+const DESCRIPTION = `Search and grounded answers over public procurement tenders.
+
+Authentication: send the key in \`${API_KEY_HEADER}\`. Rate limit: Search and Ask share one counter per key, a fixed UTC-minute window of \`limit_per_minute\` requests. The pipeline is request id → authentication → body validation → rate limit → service: a request refused by authentication or validation is not counted; a request that passed the rate limit stays counted even when the search then fails (for example 503 when the AI provider is down). Every response carries \`X-Request-ID\` (the client's value when it matches \`^[A-Za-z0-9._:-]{1,128}$\`, else a new UUID). Every error uses one envelope.`;
+
+/**
+ * The OpenAPI 3.1 document of the gateway. Its schemas are the contracts' JSON Schemas, which
+ * are generated from the same valibot schemas that validate requests, so they cannot drift.
+ */
+export function buildOpenApiDocument(): Record<string, unknown> {
+  const schemas = buildJsonSchemas();
+  return {
+    openapi: "3.1.0",
+    info: { title: "Tender Search API", version: "1.0.0", description: DESCRIPTION },
+    servers: [{ url: "/" }],
+    tags: [{ name: "search" }, { name: "tenders" }, { name: "health" }],
+    paths: {
+      "/api/v1/search": {
+        post: {
+          tags: ["search"],
+          operationId: "search",
+          ...rateLimitedOperation(
+            "Top chunks for a query",
+            "Exact cosine scan: score = 1 − cosine distance in [−1, 1]; chunks below MIN_RELEVANCE_SCORE dropped; closest first, chunk uuid breaking ties; at most `limit` (default 5).",
+            "SearchRequest",
+            "SearchResponse",
+          ),
+        },
+      },
+      "/api/v1/ask": {
+        post: {
+          tags: ["search"],
+          operationId: "ask",
+          ...rateLimitedOperation(
+            "Grounded answer over the top chunks",
+            "Runs the same search (limit 1..5, default 5). Nothing found: `Недостаточно данных в базе знаний.` with no sources, and the model is not called. Otherwise the model answers from the fragments only, and they are returned as `sources`.",
+            "AskRequest",
+            "AskResponse",
+          ),
+        },
+      },
+      "/api/v1/tenders/{id}": {
+        get: {
+          tags: ["tenders"],
+          operationId: "getTender",
+          summary: "Tender card with its attachments",
+          description: "Needs an API key; not rate limited.",
+          security: [{ ApiKey: [] }],
+          parameters: [
+            { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } },
+          ],
+          responses: {
+            "200": {
+              description: "The tender card.",
+              headers: { "X-Request-ID": header("XRequestId") },
+              content: json("TenderDetails"),
+            },
+            ...errors(["401", "403", "404", "405", "422", "500", "503"]),
+          },
+        },
+      },
+      "/health/live": {
+        get: {
+          tags: ["health"],
+          operationId: "live",
+          summary: "The process answers",
+          responses: { "200": { description: "Alive.", content: json("HealthLive") } },
+        },
+      },
+      "/health/ready": {
+        get: {
+          tags: ["health"],
+          operationId: "ready",
+          summary: "The database and the AI provider are reachable",
+          responses: {
+            "200": { description: "Ready.", content: json("HealthReady") },
+            "503": { description: "A check failed; it is marked `error`.", content: json("HealthReady") },
+          },
+        },
+      },
+    },
+    components: {
+      schemas: Object.fromEntries(
+        Object.entries(COMPONENTS).map(([name, file]) => [name, component(schemas[file])]),
+      ),
+      securitySchemes: { ApiKey: { type: "apiKey", in: "header", name: API_KEY_HEADER } },
+      headers: {
+        XRequestId: {
+          description: "The request id: the client's when valid, else a new UUID v4.",
+          schema: { type: "string" },
+        },
+        XRateLimitLimit: { description: "The key's allowance per UTC minute.", schema: { type: "integer" } },
+        XRateLimitRemaining: {
+          description: "Requests left in this minute.",
+          schema: { type: "integer", minimum: 0 },
+        },
+        XRateLimitReset: {
+          description: "Unix time (seconds) at which the next UTC minute starts.",
+          schema: { type: "integer" },
+        },
+        RetryAfter: {
+          description: "Seconds until the window resets (at least 1); only with 429.",
+          schema: { type: "integer", minimum: 1 },
+        },
+      },
+    },
+  };
+}

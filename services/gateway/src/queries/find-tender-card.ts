@@ -1,0 +1,43 @@
+import type { TenderDetails } from "@tender/contracts";
+import type { Db } from "@tender/db";
+
+/**
+ * The tender card (decisions.md) with every attachment, skipped ones included, ordered by
+ * source URL; undefined when no tender has this id. Only the card's columns are read, so
+ * `raw_payload`, hashes, `local_path` and `last_error` never leave the database.
+ */
+export async function findTenderCard(db: Db, id: string): Promise<TenderDetails | undefined> {
+  const tender = await db
+    .selectFrom("tenders as t")
+    .innerJoin("sources as s", "s.id", "t.source_id")
+    .select([
+      "t.id",
+      "s.code as source",
+      "t.external_id",
+      "t.title",
+      "t.description",
+      "t.buyer_name",
+      "t.amount",
+      "t.currency",
+      "t.published_at",
+      "t.deadline",
+      "t.source_url",
+      "t.index_status",
+    ])
+    .where("t.id", "=", id)
+    .executeTakeFirst();
+  if (!tender) return undefined;
+  const attachments = await db
+    .selectFrom("attachments")
+    .select(["id", "filename", "title", "content_type", "size_bytes", "download_status", "source_url"])
+    .where("tender_id", "=", id)
+    .orderBy("source_url")
+    .orderBy("id")
+    .execute();
+  return {
+    ...tender,
+    published_at: tender.published_at.toISOString(),
+    deadline: tender.deadline?.toISOString() ?? null,
+    attachments,
+  };
+}

@@ -1,0 +1,23 @@
+import { SearchRequest, type SearchResponse } from "@tender/contracts";
+import { Hono } from "hono";
+import type { AppEnv } from "../app-env.js";
+import type { Deps } from "../deps.js";
+import { apiKeyAuth } from "../middleware/auth/api-key-auth.js";
+import { jsonBody } from "../middleware/body/json-body.js";
+import { rateLimit } from "../middleware/rate-limit/rate-limit.js";
+import { findFragments } from "../search/find-fragments.js";
+
+/** `POST /api/v1/search`: key → body → rate limit → the chunks closest to the query (spec 4.1). */
+export function searchRoute(deps: Pick<Deps, "db" | "ai" | "config">): Hono<AppEnv> {
+  return new Hono<AppEnv>().post(
+    "/api/v1/search",
+    apiKeyAuth(deps),
+    jsonBody(SearchRequest),
+    rateLimit(deps),
+    async (c) => {
+      const { query, limit } = c.get("body");
+      const items = await findFragments(deps, query, limit);
+      return c.json({ query, items } satisfies SearchResponse);
+    },
+  );
+}

@@ -1,0 +1,25 @@
+import { toValidationIssues, Uuid } from "@tender/contracts";
+import { Hono } from "hono";
+import * as v from "valibot";
+import type { AppEnv } from "../app-env.js";
+import type { Deps } from "../deps.js";
+import { ApiError } from "../errors/api-error.js";
+import { apiKeyAuth } from "../middleware/auth/api-key-auth.js";
+import { findTenderCard } from "../queries/find-tender-card.js";
+
+/**
+ * `GET /api/v1/tenders/{id}`: the tender card. Needs a key; not rate limited. A malformed uuid
+ * is `validation_error`, an unknown one `not_found`.
+ */
+export function tenderRoute(deps: Pick<Deps, "db">): Hono<AppEnv> {
+  return new Hono<AppEnv>().get("/api/v1/tenders/:id", apiKeyAuth(deps), async (c) => {
+    const parsed = v.safeParse(Uuid, c.req.param("id"));
+    if (!parsed.success) {
+      const details = toValidationIssues(parsed.issues).map((issue) => ({ ...issue, path: "/id" }));
+      throw new ApiError("validation_error", "The tender id must be a UUID.", { details });
+    }
+    const card = await findTenderCard(deps.db, parsed.output);
+    if (!card) throw new ApiError("not_found", "No tender has this id.");
+    return c.json(card);
+  });
+}

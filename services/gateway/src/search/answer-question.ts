@@ -1,0 +1,24 @@
+import { buildAskPrompt } from "@tender/ai";
+import { type AskResponse, NOT_ENOUGH_DATA_ANSWER } from "@tender/contracts";
+import type { Deps } from "../deps.js";
+import { findFragments } from "./find-fragments.js";
+
+/**
+ * Ask (spec 4.2): the same search as Search; nothing found → the fixed sentence and no
+ * sources, without calling the model; otherwise the model answers from the prompt built of
+ * the question and the fragments, which are returned as `sources`.
+ */
+export async function answerQuestion(
+  deps: Pick<Deps, "db" | "ai" | "config">,
+  question: string,
+  limit: number,
+): Promise<AskResponse> {
+  const sources = await findFragments(deps, question, limit);
+  if (sources.length === 0) return { answer: NOT_ENOUGH_DATA_ANSWER, sources: [] };
+  const prompt = buildAskPrompt({
+    question,
+    fragments: sources.map((s) => ({ title: s.title, source_url: s.source_url, text: s.snippet })),
+  });
+  const answer = await deps.ai.generate(prompt);
+  return { answer, sources };
+}

@@ -1,0 +1,24 @@
+import type { SearchResultItem } from "@tender/contracts";
+import { searchChunks } from "@tender/db";
+import type { Deps } from "../deps.js";
+import { toSearchResultItem } from "./to-search-result-item.js";
+
+/**
+ * The retrieval of spec 4.1, shared by Search and Ask: the query embedded by the active
+ * provider, then the exact scan. A query without a vector (no token for the fake) finds
+ * nothing. Provider failures reject with `AiDependencyError`.
+ */
+export async function findFragments(
+  deps: Pick<Deps, "db" | "ai" | "config">,
+  query: string,
+  limit: number,
+): Promise<SearchResultItem[]> {
+  const [embedding] = await deps.ai.embed([query]);
+  if (!embedding) return [];
+  const matches = await searchChunks(deps.db, {
+    embedding,
+    minScore: deps.config.minRelevanceScore,
+    limit,
+  });
+  return matches.map(toSearchResultItem);
+}

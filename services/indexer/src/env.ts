@@ -1,0 +1,28 @@
+import { AiEnv, DatabaseEnv, envInt, envString, LogEnv, NatsEnv } from "@tender/config";
+import { StorageEnv } from "@tender/storage";
+import * as v from "valibot";
+
+/**
+ * The indexer's configuration: database, NATS, logging, AI provider, attachment storage, and
+ * `HEALTH_PORT` (9090), `BUS_PREFIX` (optional), `INDEX_CONCURRENCY` (2), `EMBED_BATCH_SIZE`
+ * (32), `EXTRACT_TIMEOUT_MS` (60000), `EXTRACT_MAX_MEMORY_MB` (512), `SWEEP_INTERVAL_MS`
+ * (60000), `SWEEP_BATCH_SIZE` (100).
+ */
+export const Env = v.intersect([
+  DatabaseEnv,
+  NatsEnv,
+  LogEnv,
+  AiEnv,
+  StorageEnv,
+  v.object({
+    HEALTH_PORT: envInt({ min: 0, max: 65_535, default: 9090 }),
+    BUS_PREFIX: envString({ optional: true }),
+    INDEX_CONCURRENCY: envInt({ min: 1, max: 64, default: 2 }),
+    EMBED_BATCH_SIZE: envInt({ min: 1, max: 2048, default: 32 }),
+    EXTRACT_TIMEOUT_MS: envInt({ min: 100, max: 3_600_000, default: 60_000 }),
+    EXTRACT_MAX_MEMORY_MB: envInt({ min: 32, max: 65_536, default: 512 }),
+    SWEEP_INTERVAL_MS: envInt({ min: 100, max: 86_400_000, default: 60_000 }),
+    SWEEP_BATCH_SIZE: envInt({ min: 1, max: 10_000, default: 100 }),
+  }),
+]);
+export type Env = v.InferOutput<typeof Env>;

@@ -1,0 +1,259 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chunkKey, sha256Hex } from "@tender/contracts";
+import {
+  countChunks,
+  findTenderById,
+  listChunksForTender,
+  listExtractionFailures,
+  setTenderContentHash,
+} from "@tender/db";
+import { createFilesystemStorage } from "@tender/storage";
+import { createTestDatabase, type TestDatabase } from "@tender/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createExtractorPool } from "./extraction/create-extractor-pool.js";
+import type { Extractor } from "./extraction/extraction-types.js";
+import { indexTender } from "./index-tender.js";
+import type { IndexerDeps } from "./indexer-deps.js";
+import { makeDocx, makePdf, makeXlsx, makeZip } from "./testing/make-documents.js";
+import { seedTender } from "./testing/seed-tender.js";
+import { createSwitchableProvider, type SwitchableProvider } from "./testing/switchable-provider.js";
+
+const silent = { debug() {}, info() {}, warn() {}, error() {} };
+let t: TestDatabase;
+let root: string;
+let extractor: Extractor;
+let storage: ReturnType<typeof createFilesystemStorage>;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  root = await mkdtemp(join(tmpdir(), "indexer-test-"));
+  storage = createFilesystemStorage(root);
+  extractor = createExtractorPool({ size: 1, timeoutMs: 60_000, maxMemoryMb: 256 });
+});
+afterAll(async () => {
+  await extractor.close();
+  await t.destroy();
+  await rm(root, { recursive: true, force: true });
+});
+
+function deps(ai: SwitchableProvider = createSwitchableProvider()): IndexerDeps {
+  return { db: t.db, storage, ai, extractor, logger: silent, embedBatchSize: 4 };
+}
+
+const tedPdf = async () =>
+  new Uint8Array(await readFile(new URL("./fixtures/ted_notice_821062-2025_it.pdf", import.meta.url)));
+
+describe("indexTender", () => {
+  it("indexes metadata and every readable attachment, recording the unreadable ones", async () => {
+    const tender = await seedTender(t.db, storage, {
+      attachments: [
+        {
+          filename: "notice.pdf",
+          bytes: await tedPdf(),
+          sourceUrl: "https://files.example.org/a/notice.pdf",
+        },
+        {
+          filename: "prices.xlsx",
+          bytes: await makeXlsx({ Lots: [["Lot 1", "Bridge deck", 4000]] }),
+          sourceUrl: "https://files.example.org/b/prices.xlsx",
+        },
+        {
+          filename: "bundle.zip",
+          bytes: makeZip({ "spec.docx": makeDocx(["Spec of bridge bearings."]) }),
+          sourceUrl: "https://files.example.org/c/bundle.zip",
+        },
+        {
+          filename: "bomb.zip",
+          bytes: makeZip({ "z.bin": new Uint8Array(20 * 1024 * 1024) }),
+          sourceUrl: "https://files.example.org/d/bomb.zip",
+        },
+        {
+          filename: "locked.pdf",
+          bytes: makePdf([["x"]], { encrypted: true }),
+          sourceUrl: "https://files.example.org/e/locked.pdf",
+        },
+        {
+          filename: "cut.docx",
+          bytes: makeDocx(["y"]).subarray(0, 100),
+          sourceUrl: "https://files.example.org/f/cut.docx",
+        },
+        {
+          filename: "empty.txt",
+          bytes: new Uint8Array(0),
+          sourceUrl: "https://files.example.org/g/empty.txt",
+        },
+        {
+          filename: "data.bin",
+          bytes: Uint8Array.from({ length: 999 }, (_, i) => i % 256),
+          sourceUrl: "https://files.example.org/h/data.bin",
+        },
+      ],
+    });
+    expect(await indexTender(deps(), { tenderId: tender.id, contentHash: tender.contentHash })).toBe(
+      "indexed",
+    );
+
+    const row = await findTenderById(t.db, tender.id);
+    expect(row).toMatchObject({ index_status: "ready", indexed_hash: tender.contentHash, last_error: null });
+    const chunks = await listChunksForTender(t.db, tender.id);
+    const byPosition = [...chunks].sort((a, b) => a.position - b.position);
+    expect(byPosition.map((c) => c.position)).toEqual(byPosition.map((_, i) => i));
+    expect(byPosition[0]).toMatchObject({ attachment_id: null, section: "metadata" });
+    expect(byPosition[0]?.content).toContain("Road maintenance in Tartu");
+    expect(byPosition[0]?.content).toContain("Amount: 125000.00 EUR");
+    // Metadata first, then attachments by source URL, each in page / sheet / entry order.
+    const sections = [...new Set(byPosition.map((c) => c.section))];
+    expect(sections).toEqual([
+      "metadata",
+      ...[1, 2, 3, 4].map((n) => `notice.pdf · page ${n}`),
+      "prices.xlsx · sheet Lots",
+      "bundle.zip › spec.docx",
+    ]);
+    const winner = chunks.find((c) => c.content.includes("Nome ufficiale: A2A Energia Spa"));
+    expect(winner).toMatchObject({
+      section: "notice.pdf · page 3",
+      attachment_id: tender.attachmentIds["notice.pdf"],
+    });
+    for (const c of chunks) {
+      expect(c.content.length).toBeLessThanOrEqual(1200);
+      expect(c.content_hash).toBe(sha256Hex(c.content));
+      expect(c.embedding_model).toBe("fake-hash-1024");
+      expect(c.chunk_key).toBe(
+        chunkKey({
+          tenderId: tender.id,
+          attachmentId: c.attachment_id,
+          position: c.position,
+          content: c.content,
+          embeddingModel: "fake-hash-1024",
+        }),
+      );
+      expect(Math.hypot(...c.embedding)).toBeCloseTo(1, 4);
+    }
+
+    const failures = await listExtractionFailures(t.db, tender.id);
+    expect(failures.map((f) => [f.attachment_id, f.entry, f.reason]).sort()).toEqual(
+      [
+        [tender.attachmentIds["bomb.zip"], "", "limit_exceeded"],
+        [tender.attachmentIds["locked.pdf"], "", "encrypted"],
+        [tender.attachmentIds["cut.docx"], "", "corrupt"],
+        [tender.attachmentIds["empty.txt"], "", "empty"],
+        [tender.attachmentIds["data.bin"], "", "unsupported"],
+      ].sort(),
+    );
+    expect(failures.every((f) => f.attachment_sha256 !== null && f.detail.length > 0)).toBe(true);
+  });
+
+  it("skips a stale event and leaves a ready tender with the same hash untouched", async () => {
+    const tender = await seedTender(t.db, storage, {
+      attachments: [{ filename: "a.txt", bytes: new TextEncoder().encode("Lighting.") }],
+    });
+    expect(await indexTender(deps(), { tenderId: tender.id, contentHash: "f".repeat(64) })).toBe("stale");
+    expect(await findTenderById(t.db, tender.id)).toMatchObject({
+      index_status: "pending",
+      indexed_hash: null,
+    });
+    expect(await countChunks(t.db, tender.id)).toBe(0);
+
+    expect(await indexTender(deps(), { tenderId: tender.id, contentHash: tender.contentHash })).toBe(
+      "indexed",
+    );
+    const before = await listChunksForTender(t.db, tender.id);
+    const ai = createSwitchableProvider();
+    expect(await indexTender(deps(ai), { tenderId: tender.id, contentHash: tender.contentHash })).toBe(
+      "unchanged",
+    );
+    expect(ai.calls).toBe(0);
+    const after = await listChunksForTender(t.db, tender.id);
+    expect(after.map((c) => [c.id, c.created_at])).toEqual(before.map((c) => [c.id, c.created_at]));
+    expect(
+      await indexTender(deps(), {
+        tenderId: "00000000-0000-4000-8000-000000000000",
+        contentHash: tender.contentHash,
+      }),
+    ).toBe("missing");
+  });
+
+  it("keeps nothing when the tender changes while it is indexed (optimistic check)", async () => {
+    const tender = await seedTender(t.db, storage);
+    const newer = "e".repeat(64);
+    const ai = createSwitchableProvider();
+    ai.beforeEmbed = async () => {
+      await setTenderContentHash(t.db, tender.id, newer);
+    };
+    expect(await indexTender(deps(ai), { tenderId: tender.id, contentHash: tender.contentHash })).toBe(
+      "superseded",
+    );
+    expect(await findTenderById(t.db, tender.id)).toMatchObject({
+      content_hash: newer,
+      index_status: "pending",
+      indexed_hash: null,
+    });
+    expect(await countChunks(t.db, tender.id)).toBe(0);
+    expect(await listExtractionFailures(t.db, tender.id)).toEqual([]);
+  });
+
+  it("marks the tender failed when the AI provider is down, and a repeated event indexes it", async () => {
+    const tender = await seedTender(t.db, storage);
+    const ai = createSwitchableProvider();
+    ai.mode = "down";
+    await expect(
+      indexTender(deps(ai), { tenderId: tender.id, contentHash: tender.contentHash }),
+    ).rejects.toThrow(/connection refused/);
+    expect(await findTenderById(t.db, tender.id)).toMatchObject({
+      index_status: "failed",
+      last_error: "AI provider unavailable: POST /api/embed: connection refused",
+    });
+    ai.mode = "up";
+    expect(await indexTender(deps(ai), { tenderId: tender.id, contentHash: tender.contentHash })).toBe(
+      "indexed",
+    );
+    expect(await findTenderById(t.db, tender.id)).toMatchObject({ index_status: "ready", last_error: null });
+  });
+
+  it("fails the run on a storage outage, but records a missing file and goes on", async () => {
+    const tender = await seedTender(t.db, storage, {
+      attachments: [{ filename: "gone.txt", bytes: new TextEncoder().encode("Gone.") }],
+    });
+    const broken = { get: async () => Promise.reject(new Error("EIO: i/o error, read")) };
+    await expect(
+      indexTender({ ...deps(), storage: broken }, { tenderId: tender.id, contentHash: tender.contentHash }),
+    ).rejects.toThrow("EIO");
+    expect(await findTenderById(t.db, tender.id)).toMatchObject({
+      index_status: "failed",
+      last_error: "EIO: i/o error, read",
+    });
+
+    await storage.delete(`${tender.id}/${tender.attachmentIds["gone.txt"]}`);
+    expect(await indexTender(deps(), { tenderId: tender.id, contentHash: tender.contentHash })).toBe(
+      "indexed",
+    );
+    expect((await listExtractionFailures(t.db, tender.id)).map((f) => f.reason)).toEqual(["missing_file"]);
+    expect((await listChunksForTender(t.db, tender.id)).map((c) => c.section)).toEqual(["metadata"]);
+  });
+
+  it("rebuilds a ready tender whose chunks come from another embedding model, keeping it ready", async () => {
+    const tender = await seedTender(t.db, storage, {
+      attachments: [{ filename: "a.txt", bytes: new TextEncoder().encode("Snow removal.") }],
+    });
+    await indexTender(deps(), { tenderId: tender.id, contentHash: tender.contentHash });
+    const old = await listChunksForTender(t.db, tender.id);
+    const ai = createSwitchableProvider();
+    ai.embedModel = "other-model";
+    expect(await indexTender(deps(ai), { tenderId: tender.id, contentHash: tender.contentHash })).toBe(
+      "rebuilt",
+    );
+    const rebuilt = await listChunksForTender(t.db, tender.id);
+    expect(rebuilt.map((c) => c.embedding_model)).toEqual(old.map(() => "other-model"));
+    expect(rebuilt.map((c) => c.content)).toEqual(old.map((c) => c.content));
+    expect(rebuilt.some((c) => old.some((o) => o.chunk_key === c.chunk_key))).toBe(false);
+    expect(await findTenderById(t.db, tender.id)).toMatchObject({
+      index_status: "ready",
+      indexed_hash: tender.contentHash,
+    });
+    expect(await indexTender(deps(ai), { tenderId: tender.id, contentHash: tender.contentHash })).toBe(
+      "unchanged",
+    );
+  });
+});

@@ -1,0 +1,51 @@
+import { type Bus, type BusTopology, runConsumer, runOutboxRelay } from "@tender/bus";
+import { createTenderChangedHandler } from "./create-tender-changed-handler.js";
+import type { IndexerDeps } from "./indexer-deps.js";
+import { runSweeper } from "./sweeper/run-sweeper.js";
+import type { SweepOptions } from "./sweeper/sweep-once.js";
+
+/** What the indexer process runs with, built by main.ts (or a test). */
+export interface RunIndexerDeps extends IndexerDeps {
+  js: Bus["js"];
+  topology: BusTopology;
+  /** INDEX_CONCURRENCY: events handled at once. */
+  concurrency: number;
+  sweep: Pick<SweepOptions, "intervalMs" | "batchSize" | "staleAfterMs" | "stuckAfterMs">;
+  /** Pause of the outbox relay when the outbox is empty; default 500 ms. */
+  relayPollIntervalMs?: number;
+}
+
+/**
+ * Runs the indexer until `signal` aborts: the `indexer` consumer on `tender.changed.v1`, the
+ * sweeper that re-announces tenders left behind, and the outbox relay that publishes its
+ * events. Resolves once in-flight work has finished.
+ */
+export async function runIndexer(deps: RunIndexerDeps, signal: AbortSignal): Promise<void> {
+  const entry = deps.topology.catalog.tenderChanged;
+  await Promise.all([
+    runConsumer({
+      js: deps.js,
+      entry,
+      consumer: deps.topology.names.consumers.indexer,
+      handler: createTenderChangedHandler(deps),
+      logger: deps.logger,
+      signal,
+      concurrency: deps.concurrency,
+    }),
+    runSweeper({
+      ...deps.sweep,
+      db: deps.db,
+      logger: deps.logger,
+      embeddingModel: deps.ai.embedModel,
+      subject: entry.subject,
+      signal,
+    }),
+    runOutboxRelay({
+      db: deps.db,
+      js: deps.js,
+      logger: deps.logger,
+      signal,
+      ...(deps.relayPollIntervalMs ? { pollIntervalMs: deps.relayPollIntervalMs } : {}),
+    }),
+  ]);
+}

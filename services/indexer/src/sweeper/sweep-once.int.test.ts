@@ -1,0 +1,131 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { findTenderById, markTenderProcessing } from "@tender/db";
+import { createFilesystemStorage } from "@tender/storage";
+import { createTestDatabase, type TestDatabase } from "@tender/testing";
+import { sql } from "kysely";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { extractDocument } from "../extraction/extract-document.js";
+import { indexTender } from "../index-tender.js";
+import { seedTender } from "../testing/seed-tender.js";
+import { createSwitchableProvider } from "../testing/switchable-provider.js";
+import { type SweepOptions, sweepOnce } from "./sweep-once.js";
+
+const silent = { debug() {}, info() {}, warn() {}, error() {} };
+const INTERVAL = 60_000;
+let t: TestDatabase;
+let root: string;
+let storage: ReturnType<typeof createFilesystemStorage>;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  root = await mkdtemp(join(tmpdir(), "sweeper-test-"));
+  storage = createFilesystemStorage(root);
+});
+afterAll(async () => {
+  await t.destroy();
+  await rm(root, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  await t.db.deleteFrom("outbox").execute();
+  await t.db.deleteFrom("tenders").execute();
+});
+
+const options = (over: Partial<SweepOptions> = {}): SweepOptions => ({
+  db: t.db,
+  logger: silent,
+  embeddingModel: "fake-hash-1024",
+  subject: "sweep.tender.changed.v1",
+  intervalMs: INTERVAL,
+  batchSize: 100,
+  ...over,
+});
+
+async function age(id: string, ms: number): Promise<void> {
+  await sql`UPDATE tenders SET updated_at = now() - make_interval(secs => ${ms / 1000}) WHERE id = ${id}`.execute(
+    t.db,
+  );
+}
+
+async function outboxTenders(): Promise<string[]> {
+  const rows = await t.db.selectFrom("outbox").select(["payload", "subject"]).orderBy("id").execute();
+  return rows.map((r) => {
+    expect(r.subject).toBe("sweep.tender.changed.v1");
+    return r.payload.tender_id as string;
+  });
+}
+
+async function indexed(ai = createSwitchableProvider()) {
+  const tender = await seedTender(t.db, storage);
+  const extractor = { extract: extractDocument, close: async () => {} };
+  await indexTender(
+    { db: t.db, storage, ai, extractor, logger: silent, embedBatchSize: 8 },
+    {
+      tenderId: tender.id,
+      contentHash: tender.contentHash,
+    },
+  );
+  return tender;
+}
+
+describe("sweepOnce", () => {
+  it("re-announces pending and failed tenders left alone, with backoff", async () => {
+    const old = await seedTender(t.db, storage);
+    const fresh = await seedTender(t.db, storage);
+    await age(old.id, 2 * INTERVAL);
+    const now = new Date();
+    expect(await sweepOnce(options(), now)).toBe(1);
+    expect(await outboxTenders()).toEqual([old.id]);
+    const payload = (await t.db.selectFrom("outbox").select("payload").executeTakeFirstOrThrow()).payload;
+    expect(payload).toMatchObject({ schema_version: 1, tender_id: old.id, content_hash: old.contentHash });
+    expect(await findTenderById(t.db, old.id)).toMatchObject({
+      index_attempts: 1,
+      next_index_at: new Date(now.getTime() + INTERVAL),
+    });
+    expect(await findTenderById(t.db, fresh.id)).toMatchObject({ index_attempts: 0, next_index_at: null });
+    // Out of the way: by the times below it would be stale too.
+    await t.db.deleteFrom("tenders").where("id", "=", fresh.id).execute();
+
+    // In backoff: nothing until next_index_at, then again with a doubled pause.
+    expect(await sweepOnce(options(), new Date(now.getTime() + INTERVAL - 1))).toBe(0);
+    const later = new Date(now.getTime() + INTERVAL);
+    expect(await sweepOnce(options(), later)).toBe(1);
+    expect(await findTenderById(t.db, old.id)).toMatchObject({
+      index_attempts: 2,
+      next_index_at: new Date(later.getTime() + 2 * INTERVAL),
+    });
+  });
+
+  it("leaves consistent ready tenders alone, but announces ready ones of another model and stuck processing ones", async () => {
+    const current = await indexed();
+    const otherAi = createSwitchableProvider();
+    otherAi.embedModel = "old-model";
+    const outdated = await indexed(otherAi);
+    const stuck = await seedTender(t.db, storage);
+    await markTenderProcessing(t.db, stuck.id, stuck.contentHash);
+    await age(stuck.id, 10 * INTERVAL);
+    expect(await sweepOnce(options())).toBe(1);
+    expect(await outboxTenders()).toEqual([outdated.id]);
+
+    await age(stuck.id, 16 * 60_000);
+    expect(await sweepOnce(options())).toBe(1);
+    expect((await outboxTenders()).slice(1)).toEqual([stuck.id]);
+    expect(await findTenderById(t.db, current.id)).toMatchObject({ index_attempts: 0 });
+  });
+
+  it("announces at most batchSize per pass, and concurrent sweepers never announce a tender twice", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      const tender = await seedTender(t.db, storage);
+      await age(tender.id, 2 * INTERVAL);
+      ids.push(tender.id);
+    }
+    expect(await sweepOnce(options({ batchSize: 2 }))).toBe(2);
+    const counts = await Promise.all([1, 2, 3].map(() => sweepOnce(options({ batchSize: 2 }))));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(5);
+    const announced = await outboxTenders();
+    expect(announced).toHaveLength(7);
+    expect(new Set(announced)).toEqual(new Set(ids));
+  });
+});

@@ -1,0 +1,61 @@
+import { type BusLogger, enqueueTenderChanged } from "@tender/bus";
+import { claimTendersToReannounce, type Database, scheduleNextIndexAttempt } from "@tender/db";
+import type { Kysely } from "kysely";
+import { sweepBackoffMs } from "./sweep-backoff.js";
+
+export interface SweepOptions {
+  db: Kysely<Database>;
+  logger: BusLogger;
+  /** The configured embedding model; ready tenders with chunks of another one are rebuilt. */
+  embeddingModel: string;
+  /** Subject of the re-announced `TenderChangedV1` events. */
+  subject: string;
+  /** SWEEP_INTERVAL_MS: also the first backoff step and how long a tender must be left alone. */
+  intervalMs: number;
+  /** SWEEP_BATCH_SIZE: tenders announced per pass at most. */
+  batchSize: number;
+  /** A `pending`/`failed` tender is announced again after this long untouched; default `intervalMs`. */
+  staleAfterMs?: number;
+  /** A `processing` tender is announced again after this long untouched; default 15 minutes. */
+  stuckAfterMs?: number;
+}
+
+const STUCK_AFTER_MS = 15 * 60 * 1000;
+
+/**
+ * One sweeper pass: in one transaction, claims up to `batchSize` tenders that need indexing and
+ * have no event on the way (pending or failed for a while, stuck in processing, inconsistent,
+ * or indexed by another embedding model), writes a `TenderChangedV1` for each to the outbox and
+ * puts each in backoff. Several indexer processes may sweep at once: claimed rows are skipped.
+ * Returns how many tenders were announced.
+ */
+export async function sweepOnce(options: SweepOptions, now: Date = new Date()): Promise<number> {
+  const staleAfterMs = options.staleAfterMs ?? options.intervalMs;
+  const stuckAfterMs = options.stuckAfterMs ?? Math.max(STUCK_AFTER_MS, staleAfterMs);
+  const announced = await options.db.transaction().execute(async (trx) => {
+    const candidates = await claimTendersToReannounce(trx, {
+      embeddingModel: options.embeddingModel,
+      staleBefore: new Date(now.getTime() - staleAfterMs),
+      stuckBefore: new Date(now.getTime() - stuckAfterMs),
+      now,
+      limit: options.batchSize,
+    });
+    for (const tender of candidates) {
+      await enqueueTenderChanged(trx, {
+        tenderId: tender.id,
+        contentHash: tender.content_hash,
+        subject: options.subject,
+        now,
+      });
+      const pause = sweepBackoffMs(tender.index_attempts + 1, options.intervalMs);
+      await scheduleNextIndexAttempt(trx, tender.id, new Date(now.getTime() + pause));
+    }
+    return candidates;
+  });
+  if (announced.length > 0) {
+    const byStatus: Record<string, number> = {};
+    for (const t of announced) byStatus[t.index_status] = (byStatus[t.index_status] ?? 0) + 1;
+    options.logger.info({ announced: announced.length, by_status: byStatus }, "Sweeper re-announced tenders");
+  }
+  return announced.length;
+}

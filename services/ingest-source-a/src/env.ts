@@ -1,0 +1,25 @@
+import { envInt, envString, envUrl } from "@tender/config";
+import { BusPrefixEnv, IngestServiceEnv, SyncHttpEnv } from "@tender/ingest";
+import * as v from "valibot";
+import { DEFAULT_TED_QUERY } from "./ted-search-body.js";
+
+/**
+ * The TED source: `TED_BASE_URL` (https://api.ted.europa.eu), `TED_QUERY` (an expert query; by
+ * default competition notices of the last two days), `TED_PAGE_SIZE` (100, at most 250),
+ * `TED_FIELDS` (optional comma list overriding the fields requested).
+ */
+export const TedSourceEnv = v.object({
+  TED_BASE_URL: envUrl({ protocols: ["http", "https"], default: "https://api.ted.europa.eu" }),
+  TED_QUERY: envString({ default: DEFAULT_TED_QUERY }),
+  TED_PAGE_SIZE: envInt({ min: 1, max: 250, default: 100 }),
+  TED_FIELDS: envString({ optional: true }),
+});
+export type TedSourceEnv = v.InferOutput<typeof TedSourceEnv>;
+
+/** What a one-off TED sync needs besides the database (`tender sync --source ted`). */
+export const TedSyncEnv = v.intersect([BusPrefixEnv, SyncHttpEnv, TedSourceEnv]);
+export type TedSyncEnv = v.InferOutput<typeof TedSyncEnv>;
+
+/** The ingest-source-a process. */
+export const Env = v.intersect([IngestServiceEnv, TedSourceEnv]);
+export type Env = v.InferOutput<typeof Env>;

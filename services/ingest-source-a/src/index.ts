@@ -1,0 +1,13 @@
+export { createTedSource } from "./create-ted-source.js";
+export { Env, TedSourceEnv, TedSyncEnv } from "./env.js";
+export { createTedAdapter, type TedAdapterOptions } from "./ted-adapter.js";
+export { pickLanguage } from "./ted-language.js";
+export { TedNotice, TedSearchPage } from "./ted-notice.js";
+export { tedNoticeToTenderRecord } from "./ted-notice-to-tender-record.js";
+export {
+  DEFAULT_TED_FIELDS,
+  DEFAULT_TED_QUERY,
+  type TedSearchOptions,
+  tedSearchBody,
+} from "./ted-search-body.js";
+export { TED_SOURCE_CODE } from "./ted-source-code.js";

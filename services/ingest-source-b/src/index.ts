@@ -1,0 +1,15 @@
+export { type CfAdapterOptions, createCfAdapter } from "./cf-adapter.js";
+export { type CfAmount, cfAmount } from "./cf-amount.js";
+export { cfDocumentFilename, extensionOf } from "./cf-document-filename.js";
+export { cfAttachments, cfNoticeUrl } from "./cf-documents.js";
+export { CfDocument, CfPackageMeta, CfRelease, CfSearchPage } from "./cf-release.js";
+export { cfReleaseToTenderRecord } from "./cf-release-to-tender-record.js";
+export {
+  type CfSearchOptions,
+  cfFirstPageUrl,
+  FIRST_SYNC_LOOKBACK_MS,
+  RESYNC_OVERLAP_MS,
+} from "./cf-search-url.js";
+export { CF_SOURCE_CODE } from "./cf-source-code.js";
+export { CF_FORBIDDEN_COOLDOWN_MS, createCfSource } from "./create-cf-source.js";
+export { CfSourceEnv, CfSyncEnv, Env } from "./env.js";

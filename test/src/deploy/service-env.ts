@@ -1,0 +1,43 @@
+import { pathToFileURL } from "node:url";
+import { repoPath } from "./repo-path.js";
+
+/** The five services (services/<name>). */
+export const SERVICES = ["gateway", "ingest-source-a", "ingest-source-b", "downloader", "indexer"] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+/** Services that expose probes on HEALTH_PORT (all but the gateway, which serves them on PORT). */
+export const WORKERS: readonly ServiceName[] = SERVICES.filter((s) => s !== "gateway");
+
+interface SchemaNode {
+  entries?: Record<string, unknown>;
+  options?: unknown[];
+}
+
+/** Variable names of a valibot env schema: object entries, through intersections, unions and pipes. */
+export function envKeys(schema: unknown): string[] {
+  const node = schema as SchemaNode;
+  if (node.entries !== undefined) return Object.keys(node.entries);
+  if (Array.isArray(node.options)) return [...new Set(node.options.flatMap(envKeys))];
+  throw new Error("not an env schema: expected an object, intersect or union schema");
+}
+
+async function exported(path: string, name: string): Promise<unknown> {
+  const module = (await import(pathToFileURL(repoPath(path)).href)) as Record<string, unknown>;
+  if (module[name] === undefined) throw new Error(`${path} does not export ${name}`);
+  return module[name];
+}
+
+/**
+ * Every environment variable each service reads, taken from the services' own `Env` schemas
+ * (services/<name>/src/env.ts), and the CLI's (database and bus). A deployment file that sets
+ * anything else has a typo or a stale name.
+ */
+export async function loadServiceEnv(): Promise<Record<ServiceName | "cli", readonly string[]>> {
+  const result: Partial<Record<ServiceName | "cli", readonly string[]>> = {};
+  for (const s of SERVICES) result[s] = envKeys(await exported(`services/${s}/src/env.ts`, "Env"));
+  result.cli = [
+    ...envKeys(await exported("packages/cli/src/cli-env.ts", "CliEnv")),
+    ...envKeys(await exported("packages/cli/src/bus-env.ts", "CliBusEnv")),
+  ];
+  return result as Record<ServiceName | "cli", readonly string[]>;
+}
