@@ -41,7 +41,7 @@ const MAX_ERROR_LENGTH = 4000;
  * their file columns). On a `ready` row the filename and content type the download stored win
  * over the upstream ones (only its title and external id follow upstream), so a re-crawl agrees
  * with the hash the downloader computed. A URL listed twice counts once (the first item wins).
- * Rows that change nothing are not written. Call it inside a transaction: the tender's rows are
+ * Rows that change nothing are not written. Call it inside a transaction: the tender row is
  * locked first, so concurrent syncs of one tender wait for each other and the counts stay exact.
  */
 export async function syncTenderAttachments(
@@ -54,11 +54,15 @@ export async function syncTenderAttachments(
   // A fixed order, so concurrent inserts of overlapping lists take their locks in the same order.
   const urls = [...listed.keys()].sort();
 
+  // The tender row is the one lock every writer of its attachments takes first (the downloader
+  // and the ingest do too), so concurrent syncs of one tender queue instead of deadlocking on
+  // attachment rows locked in different orders.
+  await db.selectFrom("tenders").select("id").where("id", "=", tenderId).forUpdate().execute();
   const before = await db
     .selectFrom("attachments")
     .select(["source_url", "download_status"])
     .where("tender_id", "=", tenderId)
-    .orderBy("id")
+    .orderBy("source_url")
     .forUpdate()
     .execute();
   const previous = new Map(before.map((r) => [r.source_url, r.download_status]));
