@@ -8,7 +8,10 @@ cd "$ROOT"
 if [ -z "${SKIP_SETUP:-}" ]; then
   bash scripts/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
 fi
-[ -x /opt/node24/bin/node ] && case "$(node --version 2>/dev/null)" in v24*|v25*|v26*) ;; *) export PATH="/opt/node24/bin:$PATH";; esac
+# setup.sh puts Node 24 and pnpm 12 into NODE_PREFIX when the system has no suitable ones.
+NODE_PREFIX="${NODE_PREFIX:-/opt/node24}"
+case "$(node --version 2>/dev/null)" in v2[4-9]*|v[3-9][0-9]*) ;; *) export PATH="$NODE_PREFIX/bin:$PATH" ;; esac
+[ "$(pnpm --version 2>/dev/null | cut -d. -f1)" = 12 ] || export PATH="$NODE_PREFIX/bin:$PATH"
 export DATABASE_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/tender}"
 export NATS_URL="${NATS_URL:-nats://127.0.0.1:4222}"
 

@@ -111,7 +111,7 @@ describe("fakeEmbed", () => {
           return;
         }
         expect(actual).toHaveLength(1024);
-        actual?.forEach((x, i) => expect(x).toBeCloseTo(expected[i] ?? Number.NaN, 12));
+        for (const [i, x] of (actual ?? []).entries()) expect(x).toBeCloseTo(expected[i] ?? Number.NaN, 12);
         expect(Math.hypot(...(actual ?? []))).toBeCloseTo(1, 12);
       }),
       { numRuns: 300 },

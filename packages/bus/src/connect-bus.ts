@@ -26,7 +26,8 @@ async function logStatus(nc: NatsConnection, logger: BusLogger): Promise<void> {
   for await (const status of nc.status()) {
     // "reconnecting" repeats on every attempt during an outage; "disconnect" already said it.
     if (status.type === "ping" || status.type === "update" || status.type === "reconnecting") continue;
-    const level = status.type === "reconnect" ? "info" : "warn";
+    // "close" is the end of every orderly shutdown; only a lost or refused connection is a warning.
+    const level = status.type === "reconnect" || status.type === "close" ? "info" : "warn";
     logger[level]({ nats_status: status.type }, "NATS connection status changed");
   }
 }

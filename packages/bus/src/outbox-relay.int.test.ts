@@ -297,4 +297,42 @@ describe("outbox to consumer", () => {
     await consumer;
     expect(received).toEqual([event]);
   });
+
+  it("hands a re-published outbox event to the consumer once (Nats-Msg-Id dedup)", async () => {
+    const topology = await freshTopology();
+    const [event, other] = await enqueue(topology, 2);
+    const { logger } = recordingLogger();
+    expect(await relayOutboxOnce({ db, js: bus.js, logger })).toBe(2);
+    // A relay that published the first row but crashed before its commit: the row is claimed
+    // and published again by the next relay pass.
+    await db
+      .updateTable("outbox")
+      .set({ published_at: null })
+      .where("event_id", "=", event?.event_id ?? "")
+      .execute();
+    expect(await relayOutboxOnce({ db, js: bus.js, logger })).toBe(1);
+    expect(await countUnpublishedOutbox(db)).toBe(0);
+
+    const received: string[] = [];
+    const controller = new AbortController();
+    const consumer = runConsumer({
+      js: bus.js,
+      entry: topology.catalog.tenderChanged,
+      consumer: topology.names.consumers.indexer,
+      handler: async (e) => {
+        received.push(e.event_id);
+      },
+      logger,
+      signal: controller.signal,
+    });
+    await vi.waitFor(async () => {
+      const info = await bus.jsm.consumers.info(topology.names.stream, topology.names.consumers.indexer);
+      expect(info.ack_floor.stream_seq).toBe(2);
+      expect(info.num_pending).toBe(0);
+    }, waitLong);
+    controller.abort();
+    await consumer;
+    expect(received).toEqual([event?.event_id, other?.event_id]);
+    expect(await streamMessages(topology.names.stream)).toHaveLength(2);
+  });
 });

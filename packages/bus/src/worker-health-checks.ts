@@ -10,6 +10,10 @@ import type { Bus } from "./connect-bus.js";
 export function workerHealthChecks(db: Kysely<Database>, bus: Pick<Bus, "nc">): Record<string, HealthCheck> {
   return {
     database: async () => (await sql`SELECT 1`.execute(db)).rows.length === 1,
-    nats: async () => !bus.nc.isClosed() && (await bus.nc.flush(), true),
+    nats: async () => {
+      if (bus.nc.isClosed()) return false;
+      await bus.nc.flush();
+      return true;
+    },
   };
 }

@@ -17,7 +17,9 @@ import { createOpsContext } from "./ops-context.js";
 /** The `tender` program wired to `deps`. Parsing problems throw `CommanderError` (no process exit). */
 export function buildProgram(deps: CliDeps): Command {
   const program = new Command("tender")
-    .description("Operator tools for the tender search service: database migrations and API keys.")
+    .description(
+      "Operator tools for the tender search service: migrations, API keys, sources, reindexing, pipeline status, event replay and dead letters.",
+    )
     // Settings made here are copied to every subcommand created below.
     .exitOverride()
     .configureOutput({ writeOut: (s) => deps.stdout.write(s), writeErr: (s) => deps.stderr.write(s) })

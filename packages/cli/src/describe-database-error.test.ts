@@ -17,6 +17,22 @@ describe("describeDatabaseError", () => {
     );
   });
 
+  it("says a connection that timed out or was cut while opening cannot reach the server", () => {
+    const expected =
+      "cannot reach PostgreSQL at db.internal:6543 (connection timed out or closed) — is it running? Set DATABASE_URL.";
+    for (const message of [
+      "timeout exceeded when trying to connect",
+      "Connection terminated due to connection timeout",
+      "Connection terminated unexpectedly",
+    ]) {
+      expect(describeDatabaseError(new Error(message), url)).toBe(expected);
+      expect(describeDatabaseError(new Error("wrapped", { cause: new Error(message) }), url)).toBe(expected);
+    }
+    expect(describeDatabaseError(new Error("Connection terminated by admin"), url)).toBe(
+      "database operation on db.internal:6543 failed: Connection terminated by admin",
+    );
+  });
+
   it("explains a missing database, a refused login and a missing schema", () => {
     expect(describeDatabaseError(withCode("3D000"), url)).toBe(
       'database "tender" does not exist on db.internal:6543 — create it (createdb tender) or set DATABASE_URL.',

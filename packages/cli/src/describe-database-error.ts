@@ -14,6 +14,10 @@ const NETWORK: Record<string, [string, string]> = {
   EAI_AGAIN: ["host not found", CHECK_HOST],
 };
 
+// pg reports a connection that timed out or was cut while opening by message only (no code).
+const CONNECTION_LOST =
+  /^(?:timeout exceeded when trying to connect|Connection terminated due to connection timeout|Connection terminated unexpectedly)$/;
+
 /**
  * One line saying what went wrong with the database at `url` and what to do about it. Never
  * contains the password or a stack; falls back to the driver's first message line, redacted.
@@ -35,6 +39,11 @@ export function describeDatabaseError(error: unknown, url: string): string {
     if (code === "42P01")
       return `database "${database}" on ${at} has no tender tables yet — run \`tender migrate\` first.`;
     if (/^[0-9A-Z]{5}$/.test(code)) return `PostgreSQL at ${at} failed (${code}): ${firstLine(cause)}`;
+  }
+  for (const cause of causes(error)) {
+    if (cause instanceof Error && CONNECTION_LOST.test(cause.message)) {
+      return `cannot reach PostgreSQL at ${at} (connection timed out or closed) — ${IS_IT_RUNNING}`;
+    }
   }
   return `database operation on ${at} failed: ${firstLine(error)}`;
 }

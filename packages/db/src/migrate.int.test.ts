@@ -47,6 +47,23 @@ describe("migrations", () => {
     }
   });
 
+  it("pass the driver's own error on when no migration could run (server unreachable)", async () => {
+    const db = createDb("postgres://postgres@127.0.0.1:1/tender", { max: 1 });
+    try {
+      const error: unknown = await migrateToLatest(db).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      const codes = [error, ...(error instanceof AggregateError ? error.errors : [])].map(
+        (e) => (e as { code?: unknown }).code,
+      );
+      expect(codes).toContain("ECONNREFUSED");
+      expect((error as Error).message).not.toMatch(/^migration /);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it("run down to nothing, then up again", async () => {
     const db = createDb(target.url, { max: 1 });
     try {

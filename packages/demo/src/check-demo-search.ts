@@ -3,6 +3,8 @@ export interface SearchCheck {
   fragments: number;
   /** Filenames of the attachments the fragments come from (null: tender metadata). */
   attachments: (string | null)[];
+  /** Source code of each fragment's tender (`ted`, `contracts_finder`). */
+  sources: string[];
 }
 
 /** Runs one Search through the gateway, as a user's curl would. Throws on a non-200 answer. */
@@ -18,9 +20,12 @@ export async function checkDemoSearch(
     body: JSON.stringify({ query, limit }),
   });
   if (!response.ok) throw new Error(`Search answered HTTP ${response.status}: ${await response.text()}`);
-  const body = (await response.json()) as { items: { attachment: { filename: string } | null }[] };
+  const body = (await response.json()) as {
+    items: { source: string; attachment: { filename: string } | null }[];
+  };
   return {
     fragments: body.items.length,
     attachments: body.items.map((item) => item.attachment?.filename ?? null),
+    sources: body.items.map((item) => item.source),
   };
 }

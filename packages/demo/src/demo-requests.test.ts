@@ -1,6 +1,12 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { DEMO_ASK_QUESTION, DEMO_SEARCH_QUERY, demoCurlCommands, shellQuote } from "./demo-requests.js";
+import {
+  DEMO_ASK_QUESTION,
+  DEMO_NOTICES_QUERY,
+  DEMO_SEARCH_QUERY,
+  demoCurlCommands,
+  shellQuote,
+} from "./demo-requests.js";
 
 /** What a POSIX shell makes of `words` (each argument on its own line). */
 const shellWords = (words: string) =>
@@ -33,6 +39,9 @@ describe("demoCurlCommands", () => {
       "-d",
       JSON.stringify({ query: DEMO_SEARCH_QUERY, limit: 3 }),
     ]);
+    const notices = shellWords(commands.notices.replaceAll("\\\n", " ").replace(/^curl /, ""));
+    expect(notices.slice(0, -1)).toEqual(search.slice(0, -1));
+    expect(JSON.parse(notices.at(-1) ?? "")).toEqual({ query: DEMO_NOTICES_QUERY, limit: 4 });
     const ask = shellWords(commands.ask.replaceAll("\\\n", " ").replace(/^curl /, ""));
     expect(ask[1]).toBe("http://127.0.0.1:8080/api/v1/ask");
     expect(JSON.parse(ask.at(-1) ?? "")).toEqual({ query: DEMO_ASK_QUESTION, limit: 3 });

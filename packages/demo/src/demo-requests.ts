@@ -6,6 +6,12 @@ import type { Db } from "@tender/db";
  * PDFs, with the fake provider's word matching as with a real embedding model.
  */
 export const DEMO_SEARCH_QUERY = "valore stimato e criteri di aggiudicazione";
+/**
+ * Second Search query of the demo: words of the real recorded search pages (TED's "IT services:
+ * consulting, software development…" notices, Contracts Finder's "Procurement of office and IT
+ * equipment"), so the fragments come from the notices' own fields, of both sources.
+ */
+export const DEMO_NOTICES_QUERY = "procurement of IT services and software";
 /** Ask question of the demo, answered by the PDF of 821126-2025 ("Termine per il ricevimento delle offerte"). */
 export const DEMO_ASK_QUESTION =
   "Qual è il termine per il ricevimento delle offerte per i nastri in acciaio al carbonio?";
@@ -40,12 +46,22 @@ export function shellQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
-/** Ready-to-paste curl commands for Search, Ask and the tender card. */
+/** The demo's ready-to-paste curl commands (`card` is null without a tender to show). */
+export interface DemoCurlCommands {
+  /** Search whose best fragments come from inside the downloaded PDFs. */
+  search: string;
+  /** Search over the recorded notices' own fields (TED and Contracts Finder). */
+  notices: string;
+  ask: string;
+  card: string | null;
+}
+
+/** Ready-to-paste curl commands for Search (PDFs, then the recorded notices), Ask and the tender card. */
 export function demoCurlCommands(
   gatewayUrl: string,
   apiKey: string,
   tenderId: string | undefined,
-): { search: string; ask: string; card: string | null } {
+): DemoCurlCommands {
   const post = (path: string, body: unknown) =>
     [
       `curl -s ${gatewayUrl}${path} \\`,
@@ -54,6 +70,7 @@ export function demoCurlCommands(
     ].join("\n");
   return {
     search: post("/api/v1/search", { query: DEMO_SEARCH_QUERY, limit: 3 }),
+    notices: post("/api/v1/search", { query: DEMO_NOTICES_QUERY, limit: 4 }),
     ask: post("/api/v1/ask", { query: DEMO_ASK_QUESTION, limit: 3 }),
     card:
       tenderId === undefined

@@ -2,8 +2,10 @@ export { checkDemoSearch, type SearchCheck } from "./check-demo-search.js";
 export { aiVariables, DemoEnv } from "./demo-env.js";
 export {
   DEMO_ASK_QUESTION,
+  DEMO_NOTICES_QUERY,
   DEMO_SEARCH_QUERY,
   DEMO_TENDER_EXTERNAL_ID,
+  type DemoCurlCommands,
   type DemoTender,
   demoCurlCommands,
   findDemoTender,

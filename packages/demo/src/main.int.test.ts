@@ -1,8 +1,9 @@
 // The demo as a user runs it (`node packages/demo/dist/main.js`, built by `tsc -b`): it comes up,
-// the curl commands it prints return fragments from inside the real PDF, and Ctrl-C stops it.
+// the curl commands it prints return fragments from inside the real PDF and from the recorded
+// notices, and Ctrl-C stops it.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -35,6 +36,41 @@ function commandUnder(heading: string): string {
 async function runPrinted(heading: string): Promise<unknown> {
   const { stdout } = await run("/bin/sh", ["-c", commandUnder(heading)], { timeout: 30_000 });
   return JSON.parse(stdout);
+}
+
+/** Pids of every process below `root` (children, grandchildren…), from /proc. */
+async function descendants(root: number): Promise<number[]> {
+  const parentOf = new Map<number, number>();
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
+    // "pid (comm) state ppid …": comm may hold spaces and parentheses, so split after the last ")".
+    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    if (Number.isInteger(ppid)) parentOf.set(Number(entry), ppid);
+  }
+  const found: number[] = [];
+  const visit = (pid: number) => {
+    for (const [child, parent] of parentOf) {
+      if (parent === pid) {
+        found.push(child);
+        visit(child);
+      }
+    }
+  };
+  visit(root);
+  return found;
+}
+
+/** Those of `pids` that still run (a zombie counts as gone). */
+async function stillRunning(pids: readonly number[]): Promise<number[]> {
+  const alive: number[] = [];
+  for (const pid of pids) {
+    const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
+    if (stat !== null && stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z") {
+      alive.push(pid);
+    }
+  }
+  return alive;
 }
 
 beforeAll(async () => {
@@ -86,6 +122,9 @@ describe("the demo (scripts/demo.sh runs it after the set-up)", () => {
   it("shows the progress, then a key and commands for Search, Ask and the tender card", () => {
     expect(output).toMatch(/tenders ready \d+\/\d+/);
     expect(output).toMatch(/check: Search returned 3 fragment\(s\), 3 of them from inside a downloaded PDF/);
+    expect(output).toMatch(
+      /check: Search over the recorded notices returned 4 fragment\(s\), [1-3] from TED and [1-3] from Contracts Finder/,
+    );
     expect(output).toMatch(/Demo API key \(shown once\): tsk_[A-Za-z0-9_-]{43}\n/);
     // Every service's lines carry its name.
     for (const name of ["gateway", "ingest-source-a", "ingest-source-b", "downloader", "indexer"]) {
@@ -100,6 +139,19 @@ describe("the demo (scripts/demo.sh runs it after the set-up)", () => {
     expect(body.items.length).toBeGreaterThan(0);
     expect(body.items.every((item) => item.attachment?.filename.endsWith("-it.pdf"))).toBe(true);
     expect(body.items.map((item) => item.snippet).join("\n")).toContain("Valore stimato al netto dell'IVA");
+  });
+
+  it("the printed notices command returns the recorded TED and Contracts Finder notices' own fields", async () => {
+    const body = (await runPrinted("# The recorded notices")) as {
+      items: { source: string; source_url: string; title: string; attachment: unknown }[];
+    };
+    expect(new Set(body.items.map((item) => item.source))).toEqual(new Set(["ted", "contracts_finder"]));
+    expect(body.items.every((item) => item.attachment === null)).toBe(true);
+    // Notices of the real captures, not of the page derived from the PDFs.
+    expect(body.items.map((item) => item.source_url)).toContain(
+      "https://ted.europa.eu/en/notice/-/detail/369161-2026",
+    );
+    expect(body.items.map((item) => item.title)).toContain("Procurement of office and IT equipment");
   });
 
   it("the printed Ask command answers from the PDF of 821126-2025", async () => {
@@ -125,9 +177,16 @@ describe("the demo (scripts/demo.sh runs it after the set-up)", () => {
     ]);
   });
 
-  it("Ctrl-C (SIGINT) stops every service and exits 0", async () => {
+  it("Ctrl-C (SIGINT) stops every service and exits 0, leaving no process behind", async () => {
+    // Services, their helpers (the indexer's extraction processes) and anything else started.
+    const started = await descendants(demo.pid ?? -1);
+    expect(started.length).toBeGreaterThanOrEqual(5);
     demo.kill("SIGINT");
     expect(await exited).toBe(0);
+    await vi.waitFor(async () => expect(await stillRunning(started)).toEqual([]), {
+      timeout: 10_000,
+      interval: 200,
+    });
     expect(output).toMatch(/stopping: SIGTERM to every service/);
     expect(output.trimEnd().split("\n").at(-1)).toMatch(/^demo +\| stopped$/);
     expect(output).not.toMatch(/did not stop within/);

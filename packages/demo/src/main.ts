@@ -7,7 +7,7 @@ import { type CreatedApiKey, createApiKey, type Database } from "@tender/db";
 import type { Kysely } from "kysely";
 import { checkDemoSearch } from "./check-demo-search.js";
 import { aiVariables, DemoEnv } from "./demo-env.js";
-import { DEMO_SEARCH_QUERY, demoCurlCommands, findDemoTender } from "./demo-requests.js";
+import { DEMO_NOTICES_QUERY, DEMO_SEARCH_QUERY, demoCurlCommands, findDemoTender } from "./demo-requests.js";
 import { waitUntilSettled } from "./progress/wait-until-settled.js";
 import { readyMessage } from "./ready-message.js";
 import { assertDemoDatabaseName, databaseName, recreateDemoDatabase } from "./setup/recreate-database.js";
@@ -144,6 +144,11 @@ try {
     const fromPdf = check.attachments.filter((name) => name?.endsWith(".pdf")).length;
     out.say(
       `check: Search returned ${check.fragments} fragment(s), ${fromPdf} of them from inside a downloaded PDF`,
+    );
+    const notices = await checkDemoSearch(system.gatewayUrl, apiKey.key, DEMO_NOTICES_QUERY, 4);
+    const from = (source: string) => notices.sources.filter((s) => s === source).length;
+    out.say(
+      `check: Search over the recorded notices returned ${notices.fragments} fragment(s), ${from("ted")} from TED and ${from("contracts_finder")} from Contracts Finder`,
     );
   } catch (error) {
     out.warn(`check: the demo's own Search request failed: ${(error as Error).message}`);

@@ -1,9 +1,9 @@
-import type { DemoTender } from "./demo-requests.js";
+import type { DemoCurlCommands, DemoTender } from "./demo-requests.js";
 
 export interface ReadyMessageInput {
   gatewayUrl: string;
   apiKey: string;
-  curl: { search: string; ask: string; card: string | null };
+  curl: DemoCurlCommands;
   tender: DemoTender | undefined;
   /** The demo's database URL and bus prefix, for the `tender status` example. */
   databaseUrl: string;
@@ -24,6 +24,9 @@ export function readyMessage(input: ReadyMessageInput): string {
     "",
     "# Search: fragments closest to the query, with the attachment they come from",
     input.curl.search,
+    "",
+    "# The recorded notices: Search matches their own fields too (TED and Contracts Finder pages)",
+    input.curl.notices,
     "",
     "# Ask: an answer grounded in the fragments, which come back as sources",
     input.curl.ask,

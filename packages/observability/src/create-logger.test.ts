@@ -86,7 +86,7 @@ describe("createLogger", () => {
       nested: { nats: "nats://u:[REDACTED]@nats:4222" },
       msg: "connecting to postgres://app:[REDACTED]@db.internal:5432/tender",
     });
-    expect((error?.err as { message: string }).message).toBe(
+    expect((error?.err as { message?: string } | undefined)?.message).toBe(
       "cannot connect to postgres://app:[REDACTED]@db.internal:5432/tender",
     );
     expect(raw()).not.toMatch(/hunter2|natspw/);

@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { BlobNotFoundError, type StoredBlob, type SweepableBlobStorage } from "./blob-storage.js";
 import { meterBody } from "./metered-body.js";
 import { assertStorageKey } from "./storage-key.js";
+import { writeFully } from "./write-fully.js";
 
 /** Temporary files are `<final name>.<12 hex>.part`; `assertStorageKey` refuses keys ending in `.part`. */
 const TEMP_FILE = /\.[0-9a-f]{12}\.part$/;
@@ -22,7 +23,7 @@ export function createFilesystemStorage(root: string): SweepableBlobStorage {
       const file = await open(temp, "wx", 0o640);
       const metered = meterBody(body, { maxBytes, signal });
       try {
-        for await (const bytes of metered.chunks) await file.write(bytes);
+        for await (const bytes of metered.chunks) await writeFully(file, bytes);
         await file.sync();
         await file.close();
         await rename(temp, target);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { forbiddenAddressReason } from "./address-policy.js";
+import { forbiddenAddressReason, metadataAddressReason } from "./address-policy.js";
+import { downloadPolicy } from "./download-policy.js";
 import { embeddedIpv4, ipv6Bytes } from "./ip-address.js";
 
 describe("forbiddenAddressReason", () => {
@@ -53,6 +54,29 @@ describe("forbiddenAddressReason", () => {
 
   it("refuses what is not an IP address", () => {
     expect(forbiddenAddressReason("localhost")).toBe("not an IP address");
+  });
+});
+
+describe("metadataAddressReason (private addresses allowed)", () => {
+  it("still refuses cloud metadata addresses, in every spelling", () => {
+    for (const address of ["169.254.169.254", "fd00:ec2::254", "100.100.100.200", "::ffff:169.254.169.254"]) {
+      expect(metadataAddressReason(address)).toBe("a cloud metadata address");
+    }
+  });
+
+  it("allows loopback, private and link-local addresses", () => {
+    for (const address of ["127.0.0.1", "::1", "10.1.2.3", "192.168.1.1", "169.254.10.1"]) {
+      expect(metadataAddressReason(address)).toBeUndefined();
+    }
+  });
+
+  it("is what DOWNLOAD_ALLOW_PRIVATE_ADDRESSES=true selects", () => {
+    const base = { maxBytes: 1, timeoutMs: 1_000, extraAllowedHosts: [], resolveHost: async () => [] };
+    const allowing = downloadPolicy({ ...base, allowPrivateAddresses: true });
+    expect(allowing.addressReason("127.0.0.1")).toBeUndefined();
+    expect(allowing.addressReason("169.254.169.254")).toBe("a cloud metadata address");
+    const strict = downloadPolicy({ ...base, allowPrivateAddresses: false });
+    expect(strict.addressReason("127.0.0.1")).toBe("a loopback address");
   });
 });
 

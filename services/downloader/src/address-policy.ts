@@ -56,3 +56,14 @@ export function forbiddenAddressReason(address: string): string | undefined {
   const inner = embeddedIpv4(address);
   return inner === undefined ? undefined : match(inner);
 }
+
+const METADATA = "a cloud metadata address";
+
+/**
+ * Why a download must not connect to `address` even when private addresses are allowed (tests and
+ * demos with a loopback server): a cloud metadata endpoint never serves tender documents, and
+ * reaching it would hand out the host's credentials. Undefined for every other address.
+ */
+export function metadataAddressReason(address: string): string | undefined {
+  return forbiddenAddressReason(address) === METADATA ? METADATA : undefined;
+}

@@ -1,6 +1,7 @@
 import { enqueueTenderChanged } from "@tender/bus";
 import { contentHash } from "@tender/contracts";
 import {
+  clearDownloadBackoff,
   type Database,
   loadContentHashInput,
   lockTenderRow,
@@ -30,9 +31,10 @@ export interface CommitDownloadResult {
 
 /**
  * Records a stored file in one transaction: the attachment becomes `ready` with its storage key,
- * size and digest (and the name and type the response gave), the tender's content hash is
- * recomputed, and when it changed the tender moves to `pending` and `TenderChangedV1` goes to the
- * outbox. The tender row is locked first, so concurrent downloads of one tender hash in turn.
+ * size and digest (and the name and type the response gave; its earlier failures are
+ * forgotten), the tender's content hash is recomputed, and when it changed the tender moves to
+ * `pending` and `TenderChangedV1` goes to the outbox. The tender row is locked first, so
+ * concurrent downloads of one tender hash in turn.
  */
 export async function commitDownload(
   db: Kysely<Database>,
@@ -46,6 +48,7 @@ export async function commitDownload(
       sha256: input.stored.sha256,
     });
     if (!applied) return { applied: false, hashChanged: false };
+    await clearDownloadBackoff(trx, input.attachmentId);
     await updateAttachmentFileInfo(trx, input.attachmentId, {
       filename: input.filename,
       contentType: input.contentType,

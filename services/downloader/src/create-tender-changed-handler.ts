@@ -1,6 +1,6 @@
 import type { BusLogger, ConsumerHandler } from "@tender/bus";
 import type { TenderChangedV1 } from "@tender/contracts";
-import { type Database, findTenderSourceCode, listPendingAttachments } from "@tender/db";
+import { type Database, findTenderSourceCode } from "@tender/db";
 import type { BlobStorage } from "@tender/storage";
 import type { Kysely } from "kysely";
 import { abortLater } from "./abort-later.js";
@@ -8,6 +8,7 @@ import { createKeyedQueue } from "./create-keyed-queue.js";
 import type { Limiter } from "./create-limiter.js";
 import type { DownloadPolicy } from "./download-policy.js";
 import { processAttachment } from "./process-attachment.js";
+import { takePendingDownloads } from "./take-pending-downloads.js";
 
 export interface TenderChangedHandlerDeps {
   db: Kysely<Database>;
@@ -24,9 +25,10 @@ export interface TenderChangedHandlerDeps {
 
 /**
  * The `downloader` consumer's handler. The event only names the tender: its `pending`
- * attachments are re-read from the database and downloaded (bounded by the limiter). Events of
- * one tender are handled one after another, so two of them never fetch the same file at once;
- * a repeated event finds nothing pending and does nothing. When an attachment could not be
+ * attachments are re-read from the database and downloaded (bounded by the limiter), except
+ * those that failed recently (see `takePendingDownloads`). Events of one tender are handled one
+ * after another, so two of them never fetch the same file at once; a repeated event finds
+ * nothing pending and does nothing. When an attachment could not be
  * settled (database down, shutdown) the handler throws after the others finished, and the event
  * is redelivered.
  */
@@ -34,7 +36,7 @@ export function createTenderChangedHandler(deps: TenderChangedHandlerDeps): Cons
   const tenders = createKeyedQueue();
   return (event, ctx) =>
     tenders.run(event.tender_id, async () => {
-      const pending = await listPendingAttachments(deps.db, event.tender_id);
+      const pending = await takePendingDownloads(deps.db, event.tender_id, deps.logger);
       if (pending.length === 0) return;
       const sourceCode = await findTenderSourceCode(deps.db, event.tender_id);
       const downloads = abortLater(ctx.signal, deps.shutdownGraceMs);

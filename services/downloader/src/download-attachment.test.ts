@@ -55,6 +55,8 @@ function attachment(path: string, over: Partial<AttachmentRow> = {}): Attachment
     size_bytes: null,
     download_status: "pending",
     last_error: null,
+    download_failures: 0,
+    next_download_at: null,
     created_at: new Date(),
     updated_at: new Date(),
     ...over,

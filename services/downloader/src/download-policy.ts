@@ -1,4 +1,5 @@
-import { forbiddenAddressReason } from "./address-policy.js";
+import type { DownloadBackoff } from "@tender/db";
+import { forbiddenAddressReason, metadataAddressReason } from "./address-policy.js";
 import type { ResolveHost } from "./resolve-allowed-addresses.js";
 
 /** Every limit a download obeys; built from the environment in main.ts, chosen freely in tests. */
@@ -16,19 +17,29 @@ export interface DownloadPolicy {
   extraAllowedHosts: readonly string[];
   /**
    * Why a resolved address must not be connected to, or undefined when it may. Default: the
-   * internal ranges of `forbiddenAddressReason`, or nothing when DOWNLOAD_ALLOW_PRIVATE_ADDRESSES
-   * is true (tests and demos with a loopback server).
+   * internal ranges of `forbiddenAddressReason`, or only the cloud metadata addresses when
+   * DOWNLOAD_ALLOW_PRIVATE_ADDRESSES is true (tests and demos with a loopback server).
    */
   addressReason: (address: string) => string | undefined;
   /** Further attempts after a retryable failure (connection trouble, HTTP 5xx, 408, 429). */
   retries: number;
   /** Pause before the first retry; doubled for each further one. */
   retryDelayMs: number;
+  /**
+   * After a download failed for good, how long a re-crawl's request for it is ignored: the
+   * first pause, doubled for each further failure in a row, and the longest.
+   */
+  failureBackoff: DownloadBackoff;
   resolveHost: ResolveHost;
   userAgent: string;
 }
 
 export const DEFAULT_MAX_REDIRECTS = 5;
+/** One hour after the first failure, then 2, 4, 8 and 16 hours, then once a day. */
+export const DEFAULT_FAILURE_BACKOFF: DownloadBackoff = Object.freeze({
+  firstMs: 60 * 60_000,
+  maxMs: 24 * 60 * 60_000,
+});
 const STEP_TIMEOUT_CAP_MS = 30_000;
 
 /** The policy with defaults for what the environment does not set. */
@@ -41,12 +52,13 @@ export function downloadPolicy(
   const { allowPrivateAddresses, ...rest } = base;
   const step = Math.min(base.timeoutMs, STEP_TIMEOUT_CAP_MS);
   return {
-    addressReason: allowPrivateAddresses ? () => undefined : forbiddenAddressReason,
+    addressReason: allowPrivateAddresses ? metadataAddressReason : forbiddenAddressReason,
     headersTimeoutMs: step,
     idleTimeoutMs: step,
     maxRedirects: DEFAULT_MAX_REDIRECTS,
     retries: 2,
     retryDelayMs: 1_000,
+    failureBackoff: DEFAULT_FAILURE_BACKOFF,
     userAgent: "tender-downloader/1.0",
     ...rest,
     ...overrides,

@@ -9,18 +9,22 @@ import {
   busNames,
   busTopology,
   connectBus,
+  enqueueTenderChanged,
   ensureTopology,
 } from "@tender/bus";
 import { contentHash, createTenderChangedV1Validator } from "@tender/contracts";
 import {
+  type AttachmentInput,
   type AttachmentRow,
   findTenderById,
   listAttachmentsForTender,
   loadContentHashInput,
   type OutboxRow,
+  syncTenderAttachments,
 } from "@tender/db";
 import { type BlobStorage, createFilesystemStorage, createNatsObjectStorage } from "@tender/storage";
 import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { forbiddenAddressReason } from "./address-policy.js";
 import { type DownloadPolicy, downloadPolicy } from "./download-policy.js";
@@ -348,5 +352,87 @@ describe("downloader concurrency", () => {
     expect(rows.map((r) => r.download_status)).toEqual(new Array(8).fill("ready"));
     expect(gated.maxOpen).toBe(3);
     expect([...gated.hits.values()].reduce((a, b) => a + b, 0)).toBe(8);
+  });
+});
+
+describe("downloader backoff after a failed download", () => {
+  it("leaves a recently failed document alone when a re-crawl requeues it, and fetches it once its pause is over", async () => {
+    const root = await mkdtemp(join(tmpdir(), "downloader-backoff-"));
+    cleanups.push(() => rm(root, { recursive: true, force: true }));
+    const logger = recordingLogger();
+    const worker = await startWorker(createFilesystemStorage(root), { logger });
+    let published = false;
+    const serve = serveBytes(pdfA, { "content-type": "application/pdf" });
+    server.route("/later.pdf", (request, response) => {
+      if (published) serve(request, response);
+      else response.writeHead(404).end("not yet");
+    });
+    const listed: Partial<AttachmentInput>[] = [{ source_url: docUrl("/later.pdf"), filename: "later.pdf" }];
+    const seeded = await seedTender(t.db, worker.subject, listed);
+    /** What an ingest pass does when the notice is listed again: requeue, then announce. */
+    const recrawl = async () =>
+      t.db.transaction().execute(async (trx) => {
+        const counts = await syncTenderAttachments(
+          trx,
+          seeded.id,
+          listed.map(
+            (a) => ({ external_id: null, title: null, content_type: null, ...a }) as AttachmentInput,
+          ),
+        );
+        expect(counts.requeued).toBe(1);
+        await enqueueTenderChanged(trx, {
+          tenderId: seeded.id,
+          contentHash: seeded.contentHash,
+          subject: worker.subject,
+        });
+      });
+
+    const [failed] = await settled(seeded.id);
+    expect(failed).toMatchObject({ download_status: "failed", last_error: "HTTP 404", download_failures: 1 });
+    // The first pause is an hour (DEFAULT_FAILURE_BACKOFF), by the database's clock.
+    const ahead = await sql<{ minutes: string }>`
+      SELECT extract(epoch FROM next_download_at - now()) / 60 AS minutes FROM attachments WHERE id = ${failed?.id}`.execute(
+      t.db,
+    );
+    expect(Number(ahead.rows[0]?.minutes)).toBeGreaterThan(55);
+    expect(server.hits.get("/later.pdf")).toBe(1);
+
+    // A re-crawl within the pause: back to pending, then straight back to failed, no request.
+    published = true;
+    await recrawl();
+    await vi.waitFor(async () => {
+      expect((await outboxFor(seeded.id)).every((row) => row.published_at !== null)).toBe(true);
+    }, waitLong);
+    await drained(worker.topology);
+    expect(server.hits.get("/later.pdf")).toBe(1);
+    expect((await listAttachmentsForTender(t.db, seeded.id))[0]).toMatchObject({
+      download_status: "failed",
+      last_error: "HTTP 404",
+      download_failures: 1,
+      local_path: null,
+    });
+    expect(logger.lines).toContainEqual(
+      expect.objectContaining({
+        msg: "Attachment failed recently; left failed until its next try",
+        failures: 1,
+      }),
+    );
+
+    // Once the pause is over, the next re-crawl downloads it, and its failures are forgotten.
+    await sql`UPDATE attachments SET next_download_at = now() - interval '1 second' WHERE id = ${failed?.id}`.execute(
+      t.db,
+    );
+    await recrawl();
+    await vi.waitFor(async () => {
+      const [row] = await listAttachmentsForTender(t.db, seeded.id);
+      expect(row).toMatchObject({
+        download_status: "ready",
+        sha256: sha256(pdfA),
+        last_error: null,
+        download_failures: 0,
+        next_download_at: null,
+      });
+    }, waitLong);
+    expect(server.hits.get("/later.pdf")).toBe(2);
   });
 });

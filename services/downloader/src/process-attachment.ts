@@ -1,5 +1,5 @@
 import type { BusLogger } from "@tender/bus";
-import { type AttachmentRow, type Database, markAttachmentFailed } from "@tender/db";
+import { type AttachmentRow, type Database, recordDownloadFailure } from "@tender/db";
 import type { BlobStorage } from "@tender/storage";
 import type { Kysely } from "kysely";
 import { commitDownload } from "./commit-download.js";
@@ -21,8 +21,9 @@ function hostOf(url: string): string | undefined {
 
 /**
  * Downloads one pending attachment and records the outcome: `ready` (and a new content hash and
- * event) or `failed` with a short reason. Throws when the database fails or the worker stops;
- * the event is then redelivered and the attachment, still `pending`, is tried again.
+ * event) or `failed` with a short reason and a pause before the next try. Throws when the
+ * database fails or the worker stops; the event is then redelivered and the attachment, still
+ * `pending`, is tried again.
  */
 export async function processAttachment(
   deps: ProcessAttachmentDeps,
@@ -37,7 +38,7 @@ export async function processAttachment(
   };
   const outcome = await downloadAttachment(deps, attachment, sourceCode, signal);
   if (!outcome.ok) {
-    await markAttachmentFailed(deps.db, attachment.id, outcome.error);
+    await recordDownloadFailure(deps.db, attachment.id, outcome.error, deps.policy.failureBackoff);
     const storageError = outcome.storageError instanceof Error ? outcome.storageError.message : undefined;
     deps.logger.warn({ ...fields, error: outcome.error, err: storageError }, "Attachment download failed");
     return;

@@ -49,7 +49,7 @@ export function urlFilename(url: URL): string | undefined {
 }
 
 function repairUtf8(text: string): string {
-  if (!/[\u0080-\u00ff]/.test(text) || /[^\u0000-\u00ff]/.test(text)) return text;
+  if (!/[\u0080-\u00ff]/.test(text) || /[^\p{Cc}\u0020-\u00ff]/u.test(text)) return text;
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.from(text, "latin1"));
   } catch {

@@ -2,7 +2,7 @@
 export const MAX_FILENAME_LENGTH = 255;
 
 // C0 and C1 controls, DEL, and the invisible marks that reorder text (a "txt.exe" shown as "exe.txt").
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+const INVISIBLE = /[\p{Cc}\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/gu;
 // Reserved on common file systems; a name is shown to users and may be saved by them.
 const RESERVED = /[<>:"|?*]/g;
 const EXTENSION = /\.[A-Za-z0-9]{1,16}$/;

@@ -20,7 +20,7 @@ export const Env = v.intersect([
     INDEX_CONCURRENCY: envInt({ min: 1, max: 64, default: 2 }),
     EMBED_BATCH_SIZE: envInt({ min: 1, max: 2048, default: 32 }),
     EXTRACT_TIMEOUT_MS: envInt({ min: 100, max: 3_600_000, default: 60_000 }),
-    EXTRACT_MAX_MEMORY_MB: envInt({ min: 32, max: 65_536, default: 512 }),
+    EXTRACT_MAX_MEMORY_MB: envInt({ min: 128, max: 65_536, default: 512 }),
     SWEEP_INTERVAL_MS: envInt({ min: 100, max: 86_400_000, default: 60_000 }),
     SWEEP_BATCH_SIZE: envInt({ min: 1, max: 10_000, default: 100 }),
   }),

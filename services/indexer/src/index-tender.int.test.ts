@@ -206,9 +206,15 @@ describe("indexTender", () => {
       last_error: "AI provider unavailable: POST /api/embed: connection refused",
     });
     ai.mode = "up";
+    // The repeated event moves the failed tender to `processing` before any work (spec 3.1).
+    const statusWhileEmbedding: (string | undefined)[] = [];
+    ai.beforeEmbed = async () => {
+      statusWhileEmbedding.push((await findTenderById(t.db, tender.id))?.index_status);
+    };
     expect(await indexTender(deps(ai), { tenderId: tender.id, contentHash: tender.contentHash })).toBe(
       "indexed",
     );
+    expect(new Set(statusWhileEmbedding)).toEqual(new Set(["processing"]));
     expect(await findTenderById(t.db, tender.id)).toMatchObject({ index_status: "ready", last_error: null });
   });
 

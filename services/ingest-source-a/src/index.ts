@@ -1,6 +1,7 @@
 export { createTedSource } from "./create-ted-source.js";
 export { Env, TedSourceEnv, TedSyncEnv } from "./env.js";
 export { createTedAdapter, type TedAdapterOptions } from "./ted-adapter.js";
+export { parseTedFields, REQUIRED_TED_FIELDS, tedFields } from "./ted-fields.js";
 export { pickLanguage } from "./ted-language.js";
 export { TedNotice, TedSearchPage } from "./ted-notice.js";
 export { tedNoticeToTenderRecord } from "./ted-notice-to-tender-record.js";

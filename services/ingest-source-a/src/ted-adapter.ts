@@ -1,6 +1,11 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import {
   CursorRejectedError,
   HttpStatusError,
+  type IngestLogger,
+  InvalidResponseError,
+  type JitteredBackoff,
+  jitteredBackoffMs,
   type PoliteHttpClient,
   type SourceAdapter,
 } from "@tender/ingest";
@@ -13,36 +18,76 @@ export interface TedAdapterOptions extends TedSearchOptions {
   http: PoliteHttpClient;
   /** e.g. `https://api.ted.europa.eu` (a replay server in tests). */
   baseUrl: string;
+  /** Tries of a page TED answers with `timedOut: true` (partial results); default 3. */
+  timedOutAttempts?: number;
+  /** Wait between those tries; default 2 s doubling up to 30 s, with jitter. */
+  timedOutBackoff?: JitteredBackoff;
+  logger?: Pick<IngestLogger, "warn">;
+  /** Injected in tests. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  random?: () => number;
 }
+
+/** Statuses that mean "TED does not know this token" (TED answers an invalid token with 500). */
+const REFUSED = [400, 404, 410];
+const REFUSED_WHEN_RESUMED = [...REFUSED, 500];
 
 /**
  * The TED source: `POST {baseUrl}/v3/notices/search` in iteration mode. The cursor is TED's
  * `iterationNextToken`; the data ends when it is null or a page has no notices. A fresh pass
- * (no stored token) runs the configured query again; a token TED refuses (4xx, e.g. expired
- * after downtime) makes the pass start afresh.
+ * (no stored token) runs the configured query again; a token TED refuses (400, 404, 410, and for
+ * a token stored by an earlier pass also 500, TED's answer to a token it does not know) makes the
+ * pass start afresh. A page with `timedOut: true` holds partial results: it is asked for again
+ * and never committed as it is, so no notice is skipped silently.
  */
 export function createTedAdapter(options: TedAdapterOptions): SourceAdapter {
   const url = new URL("v3/notices/search", withTrailingSlash(options.baseUrl)).toString();
+  const attempts = options.timedOutAttempts ?? 3;
+  const backoff = options.timedOutBackoff ?? { initialMs: 2_000, maxMs: 30_000 };
+  const wait = options.sleep ?? ((ms, signal) => sleep(ms, undefined, { signal }));
+  const random = options.random ?? Math.random;
+
+  const request = async (cursor: string | null, resumed: boolean, signal: AbortSignal) => {
+    try {
+      return await options.http.requestJson(
+        { method: "POST", url, body: tedSearchBody(options, cursor), signal },
+        TedSearchPage,
+      );
+    } catch (error) {
+      const refused = resumed ? REFUSED_WHEN_RESUMED : REFUSED;
+      if (cursor !== null && error instanceof HttpStatusError && refused.includes(error.status)) {
+        throw new CursorRejectedError(error.message, { cause: error });
+      }
+      throw error;
+    }
+  };
+
   return {
     code: TED_SOURCE_CODE,
-    async fetchPage({ cursor, signal }) {
-      let page: TedSearchPage;
-      try {
-        page = await options.http.requestJson(
-          { method: "POST", url, body: tedSearchBody(options, cursor), signal },
-          TedSearchPage,
+    async fetchPage({ cursor, resumed = false, signal }) {
+      for (let attempt = 1; ; attempt += 1) {
+        const page = await request(cursor, resumed, signal);
+        if (page.timedOut !== true) {
+          const token = page.iterationNextToken ?? null;
+          return {
+            items: page.notices,
+            nextCursor: page.notices.length === 0 || token === "" ? null : token,
+            map: tedNoticeToTenderRecord,
+          };
+        }
+        if (attempt >= attempts) {
+          throw new InvalidResponseError(
+            url,
+            `TED search timed out ${attempts} times (timedOut: true, partial results); the page is not committed`,
+          );
+        }
+        const delayMs = jitteredBackoffMs(attempt, backoff, random);
+        options.logger?.warn(
+          { url, attempt, retry_in_ms: delayMs },
+          "TED search timed out with partial results; asking for the page again",
         );
-      } catch (error) {
-        const refused = error instanceof HttpStatusError && [400, 404, 410].includes(error.status);
-        if (refused && cursor !== null) throw new CursorRejectedError(error.message, { cause: error });
-        throw error;
+        await wait(delayMs, signal);
       }
-      const token = page.iterationNextToken ?? null;
-      return {
-        items: page.notices,
-        nextCursor: page.notices.length === 0 || token === "" ? null : token,
-        map: tedNoticeToTenderRecord,
-      };
     },
   };
 }

@@ -14,15 +14,15 @@ export interface TedAmount {
  */
 export function tedAmount(notice: TedNotice): TedAmount {
   return (
-    valueOf(notice["total-value"], notice["total-value-cur"]) ??
-    valueOf(notice["estimated-value-lot"], notice["estimated-value-cur-lot"]) ?? {
+    amountFrom(notice["total-value"], notice["total-value-cur"]) ??
+    amountFrom(notice["estimated-value-lot"], notice["estimated-value-cur-lot"]) ?? {
       amount: null,
       currency: null,
     }
   );
 }
 
-function valueOf(
+function amountFrom(
   values: TedNotice["total-value"],
   currencies: TedNotice["total-value-cur"],
 ): TedAmount | null {

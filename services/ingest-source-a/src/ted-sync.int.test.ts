@@ -1,7 +1,13 @@
 import { readFileSync } from "node:fs";
 import { type Bus, busNames, busTopology, connectBus, ensureTopology, relayOutboxOnce } from "@tender/bus";
 import type { Database } from "@tender/db";
-import { createPoliteHttpClient, HostNotAllowedError, runSyncPass, type SourceAdapter } from "@tender/ingest";
+import {
+  createPoliteHttpClient,
+  HostNotAllowedError,
+  InvalidResponseError,
+  runSyncPass,
+  type SourceAdapter,
+} from "@tender/ingest";
 import { type ReplayHandler, type ReplayServer, startReplayServer } from "@tender/ingest/testing";
 import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
 import type { Kysely } from "kysely";
@@ -63,6 +69,7 @@ function adapter(options: { maxAttempts?: number; allowedHosts?: string[] } = {}
     query: "publication-date>=today(-2)",
     fields: DEFAULT_TED_FIELDS,
     pageSize: 10,
+    timedOutBackoff: { initialMs: 10, maxMs: 50 },
   });
 }
 
@@ -143,7 +150,7 @@ describe("TED sync over HTTP", () => {
     const info = await bus.jsm.streams.info(names.stream);
     expect(info.state.messages).toBe(15);
     const last = await bus.jsm.streams.getMessage(names.stream, { seq: info.state.last_seq });
-    expect(events).toContain((last?.json() as { tender_id: string }).tender_id);
+    expect(events).toContain((last?.json() as { tender_id: string } | undefined)?.tender_id);
   });
 
   it("advances the stored cursor page by page", async () => {
@@ -272,5 +279,77 @@ describe("TED sync over HTTP", () => {
     const resumed = await sync();
     expect(resumed).toMatchObject({ pages: 1, created: 5, events: 5 });
     expect(await outboxTenderIds()).toHaveLength(15);
+  });
+  it("starts afresh when TED answers a token stored by an earlier pass with 500", async () => {
+    await sync(adapter(), 1);
+    // After a long downtime the stored token is unknown to TED, which answers such a token with 500.
+    await db.updateTable("sources").set({ cursor: "token-of-last-week" }).execute();
+    const replay = tedServer(chained());
+    server.setHandler((req) =>
+      req.body.includes("token-of-last-week") ? { status: 500, body: { message: "error" } } : replay(req),
+    );
+    server.requests.length = 0;
+    const report = await sync(adapter({ maxAttempts: 2 }));
+    expect(report).toMatchObject({ pages: 2, created: 5, unchanged: 10, stop: "end", cursor: null });
+    const tokens = server.requests.map(
+      (r) => (JSON.parse(r.body) as { iterationNextToken?: string }).iterationNextToken,
+    );
+    expect(tokens).toEqual(["token-of-last-week", "token-of-last-week", undefined, TOKEN]);
+  });
+
+  it("asks again for a page TED answers with timedOut: true, committing no partial results", async () => {
+    const pages = chained();
+    const complete = pages[1] as TedPage;
+    const partial: TedPage = { ...complete, notices: complete.notices.slice(0, 2), timedOut: true };
+    const replay = tedServer(pages);
+    let timeouts = 0;
+    server.setHandler((req) =>
+      req.body.includes(TOKEN) && timeouts++ < 2 ? { body: partial } : replay(req),
+    );
+    const report = await sync();
+    expect(report).toMatchObject({ pages: 2, created: 15, events: 15, stop: "end" });
+    expect(server.requests).toHaveLength(4);
+
+    // A page that keeps timing out fails the pass: nothing of it is committed, the token is kept.
+    await db.deleteFrom("sources").execute();
+    server.setHandler((req) => (req.body.includes(TOKEN) ? { body: partial } : replay(req)));
+    await expect(sync()).rejects.toThrow("TED search timed out 3 times");
+    expect((await source()).cursor).toBe(TOKEN);
+  });
+
+  it("fails the pass on an HTML error page or cut-off JSON, keeping what was committed", async () => {
+    const replay = tedServer(chained());
+    const text = JSON.stringify(chained()[1]);
+    for (const broken of [
+      {
+        body: "<html><body><h1>502 Bad Gateway</h1></body></html>",
+        headers: { "content-type": "text/html" },
+      },
+      { body: text.slice(0, text.length / 2) },
+    ]) {
+      await db.deleteFrom("sources").execute();
+      server.setHandler((req) => (req.body.includes(TOKEN) ? broken : replay(req)));
+      await expect(sync()).rejects.toBeInstanceOf(InvalidResponseError);
+      expect((await source()).cursor).toBe(TOKEN);
+    }
+    expect(await db.selectFrom("tenders").select("id").execute()).toHaveLength(10);
+
+    server.setHandler(replay);
+    expect(await sync()).toMatchObject({ pages: 1, created: 5, stop: "end" });
+  });
+
+  it("quarantines a notice holding a NUL character instead of failing its page", async () => {
+    const pages = chained();
+    const notice = pages[0]?.notices[1] as Notice;
+    notice["description-lot"] = { eng: ["Lot one\u0000 with a NUL"] };
+    server.setHandler(tedServer(pages));
+    const report = await sync();
+    expect(report).toMatchObject({ pages: 2, created: 14, quarantined: 1, stop: "end" });
+    const quarantined = await db.selectFrom("quarantined_records").selectAll().executeTakeFirstOrThrow();
+    expect(quarantined).toMatchObject({
+      external_id: notice["publication-number"],
+      reason: "description: contains a NUL character (U+0000), which the database cannot store",
+      raw_payload: { ...notice, "description-lot": { eng: ["Lot one\uFFFD with a NUL"] } },
+    });
   });
 });

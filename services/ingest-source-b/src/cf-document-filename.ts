@@ -47,6 +47,6 @@ function decodeSegment(segment: string): string {
 }
 
 function sanitize(name: string): string {
-  const cleaned = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, "_").trim();
+  const cleaned = name.replace(/[\p{Cc}/\\:*?"<>|]+/gu, "_").trim();
   return [...cleaned].slice(0, 255).join("");
 }

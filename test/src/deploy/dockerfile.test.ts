@@ -132,4 +132,45 @@ describe(".dockerignore", () => {
     }
     expect(patterns.some((p) => p.startsWith("!"))).toBe(false);
   });
+
+  it("leaves out the demo's recorded data and the benchmarks, which no image needs", () => {
+    expect(patterns).toContain("packages/demo/fixtures");
+    expect(patterns).toContain("bench");
+    // The demo package's manifest stays: `pnpm install --frozen-lockfile` reads every workspace one.
+    expect(patterns).not.toContain("packages/demo");
+    for (const root of [...SERVICES.map((s) => `services/${s}`), "packages/cli"]) {
+      const closure = productionClosure(root);
+      expect(closure.size, root).toBeGreaterThan(1);
+      expect([...closure], root).not.toContain("packages/demo");
+    }
+  });
 });
+
+/** Directories of the workspace packages, by package name. */
+function workspaceDirs(): Map<string, string> {
+  const dirs = new Map<string, string>();
+  for (const parent of ["packages", "services"]) {
+    for (const dir of readdirSync(repoPath(parent))) {
+      const manifest = repoPath(`${parent}/${dir}/package.json`);
+      if (existsSync(manifest)) dirs.set(JSON.parse(readFileSync(manifest, "utf8")).name, `${parent}/${dir}`);
+    }
+  }
+  return dirs;
+}
+
+/** `root` and every workspace package it reaches through production `dependencies` (what pnpm deploy copies). */
+function productionClosure(root: string): Set<string> {
+  const dirs = workspaceDirs();
+  const seen = new Set<string>();
+  const visit = (dir: string) => {
+    if (seen.has(dir)) return;
+    seen.add(dir);
+    const pkg = JSON.parse(readFileSync(repoPath(`${dir}/package.json`), "utf8"));
+    for (const name of Object.keys(pkg.dependencies ?? {})) {
+      const next = dirs.get(name);
+      if (next !== undefined) visit(next);
+    }
+  };
+  visit(root);
+  return seen;
+}

@@ -13,6 +13,7 @@ const OVERLAYS = readdirSync(repoPath("k8s/overlays")).sort();
 const CLUSTER_SCOPED = new Set(["Namespace"]);
 
 // A rendered container, checked field by field.
+// biome-ignore lint/suspicious/noExplicitAny: rendered YAML; kubernetes-models validates its types separately.
 type Container = any;
 
 function byKind(objects: readonly K8sObject[], kind: string): K8sObject[] {
@@ -48,6 +49,22 @@ describe("kustomize overlays", () => {
     const kustomization = parse(readFileSync(repoPath("k8s/base/kustomization.yaml"), "utf8"));
     expect(kustomization.resources).not.toContain("secret.example.yaml");
     expect(renderKustomization("k8s/base").filter((o) => o.kind === "Secret")).toEqual([]);
+  });
+
+  it("the model check catches a broken object and an unknown kind", () => {
+    const gateway = named(renderKustomization("k8s/base"), "Deployment", "gateway");
+    expect(() => validateK8sObject(gateway)).not.toThrow();
+    const badQuantity = structuredClone(gateway);
+    mainContainer(badQuantity).resources.limits.memory = "512 MB";
+    expect(() => validateK8sObject(badQuantity)).toThrow(/^Deployment gateway: .*limits\/memory/);
+    const probeWithoutPort = structuredClone(gateway);
+    delete mainContainer(probeWithoutPort).readinessProbe.httpGet.port;
+    expect(() => validateK8sObject(probeWithoutPort)).toThrow(
+      /readinessProbe\/httpGet must have required property/,
+    );
+    expect(() => validateK8sObject({ apiVersion: "v1", kind: "Pod", metadata: { name: "x" } })).toThrow(
+      "no kubernetes-models class for v1/Pod",
+    );
   });
 });
 

@@ -7,6 +7,7 @@ export interface K8sObject {
   apiVersion: string;
   kind: string;
   metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+  // biome-ignore lint/suspicious/noExplicitAny: rendered YAML; kubernetes-models validates its types separately.
   spec?: any;
   data?: Record<string, string>;
   [key: string]: unknown;

@@ -21,10 +21,18 @@ export function envKeys(schema: unknown): string[] {
   throw new Error("not an env schema: expected an object, intersect or union schema");
 }
 
-async function exported(path: string, name: string): Promise<unknown> {
+/** A module's named export, loaded from its TypeScript source (path from the repository root). */
+export async function loadExport(path: string, name: string): Promise<unknown> {
   const module = (await import(pathToFileURL(repoPath(path)).href)) as Record<string, unknown>;
   if (module[name] === undefined) throw new Error(`${path} does not export ${name}`);
   return module[name];
+}
+
+/** The `Env` schema of each service (services/<name>/src/env.ts), as its module exports it. */
+export async function loadServiceEnvSchemas(): Promise<Record<ServiceName, unknown>> {
+  const result: Partial<Record<ServiceName, unknown>> = {};
+  for (const s of SERVICES) result[s] = await loadExport(`services/${s}/src/env.ts`, "Env");
+  return result as Record<ServiceName, unknown>;
 }
 
 /**
@@ -33,11 +41,12 @@ async function exported(path: string, name: string): Promise<unknown> {
  * anything else has a typo or a stale name.
  */
 export async function loadServiceEnv(): Promise<Record<ServiceName | "cli", readonly string[]>> {
+  const schemas = await loadServiceEnvSchemas();
   const result: Partial<Record<ServiceName | "cli", readonly string[]>> = {};
-  for (const s of SERVICES) result[s] = envKeys(await exported(`services/${s}/src/env.ts`, "Env"));
+  for (const s of SERVICES) result[s] = envKeys(schemas[s]);
   result.cli = [
-    ...envKeys(await exported("packages/cli/src/cli-env.ts", "CliEnv")),
-    ...envKeys(await exported("packages/cli/src/bus-env.ts", "CliBusEnv")),
+    ...envKeys(await loadExport("packages/cli/src/cli-env.ts", "CliEnv")),
+    ...envKeys(await loadExport("packages/cli/src/bus-env.ts", "CliBusEnv")),
   ];
   return result as Record<ServiceName | "cli", readonly string[]>;
 }

@@ -50,6 +50,18 @@ describe("operator commands --help", () => {
     expect(stdout).toMatch(/\n {2}events\b/);
     expect(stdout).toContain("NATS_URL");
     expect(stdout).toContain("BUS_PREFIX");
+    // The one-line summary names what the tool does now, not only its first commands.
+    const summary = stdout.split("\n\n")[1]?.replaceAll("\n", " ") ?? "";
+    for (const job of [
+      "migrations",
+      "API keys",
+      "reindexing",
+      "pipeline status",
+      "event replay",
+      "dead letters",
+    ]) {
+      expect(summary).toContain(job);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { ensureSource, saveSourceCursor } from "@tender/db";
 import { type ReplayServer, startReplayServer } from "@tender/ingest/testing";
 import { createTestDatabase, type TestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +20,11 @@ beforeAll(async () => {
   t = await createTestDatabase();
   server = await startReplayServer((req) => {
     if (req.url.pathname === "/v3/notices/search") return { body: tedPage };
+    // A TED that refuses every iteration token, its own included.
+    if (req.url.pathname === "/refusing/v3/notices/search") {
+      if (req.body.includes("iterationNextToken")) return { status: 404, body: {} };
+      return { body: { ...tedPage, iterationNextToken: "next-page" } };
+    }
     if (req.url.pathname === "/Published/Notices/OCDS/Search") return { body: cfPage };
     return { status: 404, body: {} };
   });
@@ -97,6 +103,19 @@ describe("tender sync", () => {
     expect(gone.stderr).toBe(
       `error: sync of ted stopped: HTTP 404 from ${server.baseUrl}/moved/v3/notices/search\n`,
     );
+    // A refused stored token restarts the pass once; a token refused again stops it.
+    const source = await ensureSource(t.db, "ted");
+    await saveSourceCursor(t.db, source.id, "token-of-last-week", new Date());
+    const refusing = await runCaptured(
+      ["sync", "--source", "ted", "--once"],
+      env({ TED_BASE_URL: `${server.baseUrl}/refusing` }),
+    );
+    expect(refusing).toMatchObject({
+      code: 1,
+      stderr:
+        "warning: Stored cursor refused; starting the pass afresh\n" +
+        `error: sync of ted stopped: HTTP 404 from ${server.baseUrl}/refusing/v3/notices/search\n`,
+    });
     const badEnv = await runCaptured(["sync", "--source", "ted", "--once"], env({ TED_PAGE_SIZE: "1000" }));
     expect(badEnv.code).toBe(1);
     expect(badEnv.stderr).toContain("TED_PAGE_SIZE");

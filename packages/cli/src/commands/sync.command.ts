@@ -1,6 +1,7 @@
 import { busNames } from "@tender/bus";
 import { type EnvSource, loadConfig } from "@tender/config";
 import {
+  CursorRejectedError,
   HostNotAllowedError,
   HttpStatusError,
   type IngestLogger,
@@ -26,6 +27,7 @@ interface SyncOptions {
 
 const SOURCES = [TED_SOURCE_CODE, CF_SOURCE_CODE] as const;
 const SOURCE_FAILURES = [
+  CursorRejectedError,
   HostNotAllowedError,
   HttpStatusError,
   InvalidResponseError,

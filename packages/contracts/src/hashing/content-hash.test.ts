@@ -141,6 +141,30 @@ describe("contentHash", () => {
     );
   });
 
+  it("does not depend on any order of the keys, at the top or inside attachments", () => {
+    const permutationArb = (keys: string[]) =>
+      fc.shuffledSubarray(keys, { minLength: keys.length, maxLength: keys.length });
+    const withKeyOrder = <T extends object>(value: T, order: readonly string[]): T =>
+      Object.fromEntries(order.map((key) => [key, (value as Record<string, unknown>)[key]])) as T;
+    const arb = storedInputArb.chain((input) =>
+      fc.tuple(
+        fc.constant(input),
+        permutationArb(Object.keys(input)),
+        fc.tuple(...input.attachments.map((item) => permutationArb(Object.keys(item)))),
+      ),
+    );
+    fc.assert(
+      fc.property(arb, ([input, order, attachmentOrders]) => {
+        const attachments = input.attachments.map((item, i) =>
+          withKeyOrder(item, attachmentOrders[i] ?? Object.keys(item)),
+        );
+        const reordered = withKeyOrder({ ...input, attachments }, order);
+        expect(Object.keys(reordered)).toEqual(order);
+        expect(contentHash(reordered)).toBe(contentHash(input));
+      }),
+    );
+  });
+
   it("does not depend on attachment order", () => {
     fc.assert(
       fc.property(

@@ -55,8 +55,9 @@ describe("buildJsonSchemas", () => {
   it("gives every object additionalProperties false and an $id per file", () => {
     const objectsWithout: string[] = [];
     const visit = (node: unknown, path: string) => {
-      if (Array.isArray(node)) node.forEach((item, i) => visit(item, `${path}/${i}`));
-      else if (node && typeof node === "object") {
+      if (Array.isArray(node)) {
+        for (const [i, item] of node.entries()) visit(item, `${path}/${i}`);
+      } else if (node && typeof node === "object") {
         const record = node as Record<string, unknown>;
         const isPayload = path.endsWith("/raw_payload");
         if (record.type === "object" && record.additionalProperties !== false && !isPayload)

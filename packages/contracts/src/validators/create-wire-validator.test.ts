@@ -1,8 +1,15 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import formatsModule from "ajv-formats";
 import fc from "fast-check";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { TenderChangedV1 } from "../events/tender-changed-v1.js";
+import { jsonSchemas } from "../generated/json-schemas.js";
 import { SearchRequest } from "../http/search-request.js";
+import { findWorkspaceRoot } from "../json-schemas/find-workspace-root.js";
+import { WIRE_SCHEMA_NAMES, type WireSchemaName } from "../json-schemas/wire-schemas.js";
 import { TenderRecordV1 } from "../records/tender-record-v1.js";
 import { queryArb, tenderChangedArb, tenderRecordArb } from "../testing/arbitraries.js";
 import {
@@ -105,6 +112,42 @@ describe("JSON Schema files agree with valibot", () => {
     fc.assert(
       fc.property(candidateArb, (query) => {
         expect(validate({ query }).ok).toBe(v.safeParse(SearchRequest, { query }).success);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("validators are built from the committed schema files", () => {
+  const root = findWorkspaceRoot(import.meta.dirname);
+  const committed = (name: WireSchemaName): object =>
+    JSON.parse(readFileSync(join(root, "schemas", `${name}.schema.json`), "utf8"));
+
+  it.each(WIRE_SCHEMA_NAMES)("the %s validator compiles exactly schemas/%s.schema.json", (name) => {
+    expect(jsonSchemas[name]).toEqual(committed(name));
+  });
+
+  it("an ajv compiled straight from schemas/tender-changed-v1.schema.json judges every message alike", () => {
+    const ajv = new Ajv2020({ strict: true, allErrors: true });
+    formatsModule.default(ajv);
+    const fromFile = ajv.compile(committed("tender-changed-v1"));
+    const packaged = createTenderChangedV1Validator();
+    const fields = ["schema_version", "event_id", "occurred_at", "tender_id", "content_hash", "extra"];
+    // Valid events, and valid events with one field replaced, removed or added.
+    const messageArb = fc.oneof(
+      tenderChangedArb,
+      fc
+        .tuple(tenderChangedArb, fc.constantFrom(...fields), fc.option(fc.jsonValue({ maxDepth: 1 })))
+        .map(([event, field, value]) => {
+          const copy: Record<string, unknown> = { ...event };
+          if (value === null) delete copy[field];
+          else copy[field] = value;
+          return copy;
+        }),
+    );
+    fc.assert(
+      fc.property(messageArb, (message) => {
+        expect(packaged(message).ok).toBe(fromFile(message));
       }),
       { numRuns: 300 },
     );

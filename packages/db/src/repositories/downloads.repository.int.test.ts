@@ -1,7 +1,20 @@
 import { createTestDatabase, type TestDatabase } from "@tender/testing";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listAttachmentsForTender, syncTenderAttachments } from "./attachments.repository.js";
-import { findTenderSourceCode, lockTenderRow, updateAttachmentFileInfo } from "./downloads.repository.js";
+import type { AttachmentRow } from "../tables/attachments.table.js";
+import {
+  listAttachmentsForTender,
+  markAttachmentReady,
+  syncTenderAttachments,
+} from "./attachments.repository.js";
+import {
+  clearDownloadBackoff,
+  deferBackedOffDownloads,
+  findTenderSourceCode,
+  lockTenderRow,
+  recordDownloadFailure,
+  updateAttachmentFileInfo,
+} from "./downloads.repository.js";
 import { ensureSource } from "./sources.repository.js";
 import { upsertTender } from "./tenders.repository.js";
 
@@ -80,5 +93,98 @@ describe("downloads repository", () => {
     setTimeout(() => held.resolve(), 200);
     await Promise.all([first, second]);
     expect(order).toEqual(["first commits", "second holds the lock"]);
+  });
+});
+
+describe("download backoff", () => {
+  const HOUR = 3_600_000;
+  const backoff = { firstMs: HOUR, maxMs: 5 * HOUR };
+  const url = (name: string) => `https://ted.europa.eu/backoff/${name}.pdf`;
+  const doc = (name: string) => ({
+    external_id: null,
+    title: null,
+    filename: `${name}.pdf`,
+    source_url: url(name),
+    content_type: null,
+  });
+  const row = async (name: string): Promise<AttachmentRow> => {
+    const found = (await listAttachmentsForTender(t.db, tenderId)).find((a) => a.source_url === url(name));
+    if (!found) throw new Error(`no attachment ${name}`);
+    return found;
+  };
+  /** Hours from the database's now() to the attachment's next try. */
+  const hoursAhead = async (id: string) =>
+    Number(
+      (
+        await sql<{ hours: string }>`
+          SELECT extract(epoch FROM next_download_at - now()) / 3600 AS hours
+          FROM attachments WHERE id = ${id}`.execute(t.db)
+      ).rows[0]?.hours,
+    );
+  const list = ["x", "gone", "due", "fresh", "done"];
+
+  it("records each failure with a pause that doubles up to the longest", async () => {
+    await t.db.transaction().execute((trx) => syncTenderAttachments(trx, tenderId, list.map(doc)));
+    const gone = await row("gone");
+    expect(gone).toMatchObject({ download_failures: 0, next_download_at: null });
+
+    const hours: number[] = [];
+    for (let failure = 1; failure <= 5; failure++) {
+      expect(await recordDownloadFailure(t.db, gone.id, `HTTP 404 (${failure})`, backoff)).toBe(true);
+      expect(await row("gone")).toMatchObject({
+        download_status: "failed",
+        last_error: `HTTP 404 (${failure})`,
+        download_failures: failure,
+      });
+      hours.push(Math.round(await hoursAhead(gone.id)));
+    }
+    expect(hours).toEqual([1, 2, 4, 5, 5]);
+    // A skipped or ready attachment is not marked failed.
+    const done = await row("done");
+    await markAttachmentReady(t.db, done.id, { localPath: "t/done", sizeBytes: 1, sha256: "b".repeat(64) });
+    expect(await recordDownloadFailure(t.db, done.id, "late failure", backoff)).toBe(false);
+    expect(await row("done")).toMatchObject({
+      download_status: "ready",
+      last_error: null,
+      download_failures: 0,
+    });
+  });
+
+  it("defers only pending attachments whose next try is ahead, keeping their error", async () => {
+    const due = await row("due");
+    const fresh = await row("fresh");
+    const gone = await row("gone");
+    await recordDownloadFailure(t.db, due.id, "HTTP 503", backoff);
+    // Its pause is over: due for a new download.
+    await sql`UPDATE attachments SET next_download_at = now() - interval '1 second' WHERE id = ${due.id}`.execute(
+      t.db,
+    );
+    // A re-crawl lists every document again: the failed ones go back to pending (spec 3.2).
+    await t.db.transaction().execute((trx) => syncTenderAttachments(trx, tenderId, list.map(doc)));
+    expect((await row("gone")).download_status).toBe("pending");
+
+    const deferred = await t.db.transaction().execute(async (trx) => {
+      await lockTenderRow(trx, tenderId);
+      return deferBackedOffDownloads(trx, tenderId);
+    });
+    expect(deferred).toEqual([
+      { id: gone.id, download_failures: 5, next_download_at: (await row("gone")).next_download_at },
+    ]);
+    expect(await row("gone")).toMatchObject({ download_status: "failed", last_error: "HTTP 404 (5)" });
+    expect(await row("due")).toMatchObject({ download_status: "pending", download_failures: 1 });
+    expect(await row("fresh")).toMatchObject({ download_status: "pending", download_failures: 0 });
+    expect(fresh.next_download_at).toBeNull();
+  });
+
+  it("forgets the failures once the file is downloaded", async () => {
+    const due = await row("due");
+    await markAttachmentReady(t.db, due.id, { localPath: "t/due", sizeBytes: 1, sha256: "c".repeat(64) });
+    await clearDownloadBackoff(t.db, due.id);
+    expect(await row("due")).toMatchObject({
+      download_status: "ready",
+      last_error: null,
+      download_failures: 0,
+      next_download_at: null,
+    });
   });
 });

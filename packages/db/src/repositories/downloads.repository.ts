@@ -53,3 +53,77 @@ export async function updateAttachmentFileInfo(
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** How long an attachment whose download failed is left alone: `firstMs`, doubling per failure, at most `maxMs`. */
+export interface DownloadBackoff {
+  firstMs: number;
+  maxMs: number;
+}
+
+/** A `pending` attachment put back to `failed` because it failed recently. */
+export interface DeferredDownload {
+  id: string;
+  download_failures: number;
+  next_download_at: Date;
+}
+
+/** Longest `last_error` kept, as `markAttachmentFailed` keeps it. */
+const MAX_ERROR_LENGTH = 4000;
+
+/**
+ * Records a failed download: a `pending` (or again a `failed`) attachment becomes `failed` with
+ * the error (cut to 4000 characters), counts one more consecutive failure, and gets no new try
+ * before now + `firstMs` × 2^(failures − 1), at most `maxMs` (the database's clock, which
+ * `deferBackedOffDownloads` compares with). Returns whether it applied.
+ */
+export async function recordDownloadFailure(
+  db: Db,
+  id: string,
+  error: string,
+  backoff: DownloadBackoff,
+): Promise<boolean> {
+  // In SET, `download_failures` is the value before this failure: 0 for the first one.
+  const pauseMs = sql<number>`LEAST(${backoff.maxMs}::float8, ${backoff.firstMs}::float8 * power(2, LEAST(attachments.download_failures, 40)))`;
+  const result = await db
+    .updateTable("attachments")
+    .set({
+      download_status: "failed",
+      last_error: error.slice(0, MAX_ERROR_LENGTH),
+      download_failures: sql<number>`attachments.download_failures + 1`,
+      next_download_at: sql<Date>`now() + ${pauseMs} * interval '1 millisecond'`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where("id", "=", id)
+    .where("download_status", "in", ["pending", "failed"])
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Forgets an attachment's failed downloads; run it in the transaction that records its file. */
+export async function clearDownloadBackoff(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable("attachments")
+    .set({ download_failures: 0, next_download_at: null })
+    .where("id", "=", id)
+    .where((eb) => eb.or([eb("download_failures", "<>", 0), eb("next_download_at", "is not", null)]))
+    .execute();
+}
+
+/**
+ * Puts the tender's `pending` attachments whose `next_download_at` is still ahead (by the
+ * database's clock) back to `failed`, keeping their error: a re-crawl requeues a failed
+ * attachment on every pass (spec 3.2), and one that failed recently waits for its next try
+ * instead of being fetched again. Take the tender row lock first (`lockTenderRow`), as every
+ * writer of a tender's attachments does. Returns the deferred attachments.
+ */
+export async function deferBackedOffDownloads(db: Db, tenderId: string): Promise<DeferredDownload[]> {
+  const rows = await db
+    .updateTable("attachments")
+    .set({ download_status: "failed", updated_at: sql<Date>`now()` })
+    .where("tender_id", "=", tenderId)
+    .where("download_status", "=", "pending")
+    .where("next_download_at", ">", sql<Date>`now()`)
+    .returning(["id", "download_failures", "next_download_at"])
+    .execute();
+  return rows.map((row) => ({ ...row, next_download_at: row.next_download_at as Date }));
+}

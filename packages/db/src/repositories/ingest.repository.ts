@@ -59,19 +59,36 @@ export async function findReadyAttachmentFiles(
 /**
  * Quarantines a record unless the same source, external id, reason and payload are already
  * quarantined: every sync pass re-reads the same bad notice, and one row per problem is enough.
+ * PostgreSQL stores no NUL character (U+0000) in text or jsonb, so each one is kept as U+FFFD:
+ * the record that holds it is quarantined instead of failing its whole page.
  * Returns whether a row was written.
  */
 export async function quarantineRecordOnce(db: Db, input: QuarantineRecordInput): Promise<boolean> {
-  const payload = JSON.stringify(input.rawPayload ?? null);
+  const payload = JSON.stringify(input.rawPayload ?? null, withoutNul);
+  const externalId = input.externalId === null ? null : withoutNulText(input.externalId);
+  const reason = withoutNulText(input.reason);
   const result = await sql`
     INSERT INTO quarantined_records (source, external_id, reason, raw_payload)
-    SELECT ${input.source}, ${input.externalId}, ${input.reason}, ${payload}::jsonb
+    SELECT ${input.source}, ${externalId}, ${reason}, ${payload}::jsonb
     WHERE NOT EXISTS (
       SELECT 1 FROM quarantined_records
       WHERE source = ${input.source}
-        AND external_id IS NOT DISTINCT FROM ${input.externalId}
-        AND reason = ${input.reason}
+        AND external_id IS NOT DISTINCT FROM ${externalId}
+        AND reason = ${reason}
         AND raw_payload = ${payload}::jsonb
     )`.execute(db);
   return (result.numAffectedRows ?? 0n) > 0n;
+}
+
+function withoutNulText(text: string): string {
+  return text.replaceAll("\u0000", "\uFFFD");
+}
+
+/** `JSON.stringify` replacer: NUL characters in strings and keys become U+FFFD. */
+function withoutNul(_key: string, value: unknown): unknown {
+  if (typeof value === "string") return withoutNulText(value);
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  const entries = Object.entries(value);
+  if (!entries.some(([key]) => key.includes("\u0000"))) return value;
+  return Object.fromEntries(entries.map(([key, item]) => [withoutNulText(key), item]));
 }

@@ -1,4 +1,5 @@
 import { createTestDatabase, type TestDatabase } from "@tender/testing";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAttachmentsForTender, syncTenderAttachments } from "./attachments.repository.js";
 import { type NewChunk, replaceTenderChunks } from "./chunks.repository.js";
@@ -98,6 +99,19 @@ describe("searchChunks", () => {
     expect(one.map((m) => m.content)).toEqual(["same direction"]);
     const none = await searchChunks(t.db, { embedding: basis(5), minScore: 0.2, limit: 10 });
     expect(none).toEqual([]);
+  });
+
+  it("is exact: the migrations put no approximate index on chunks for the planner to pick", async () => {
+    // Spec 4.1: the scan is exact. An HNSW or IVFFlat index answers ORDER BY distance from a
+    // graph or from lists, approximately; only b-trees (ids, keys, foreign keys) belong here.
+    const { rows } = await sql<{ index: string; method: string }>`
+      SELECT c.relname AS index, am.amname AS method
+      FROM pg_index AS i
+      JOIN pg_class AS c ON c.oid = i.indexrelid
+      JOIN pg_am AS am ON am.oid = c.relam
+      WHERE i.indrelid = 'chunks'::regclass`.execute(t.db);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.filter((r) => r.method !== "btree")).toEqual([]);
   });
 
   it("orders chunks of equal score by chunk id", async () => {

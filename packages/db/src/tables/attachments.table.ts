@@ -16,6 +16,10 @@ export interface AttachmentsTable {
   size_bytes: number | null;
   download_status: ColumnType<DownloadStatus, DownloadStatus | undefined, DownloadStatus>;
   last_error: string | null;
+  /** Failed downloads since the last successful one (the downloader's backoff). */
+  download_failures: Generated<number>;
+  /** A `pending` attachment is not downloaded before this time (it failed recently). */
+  next_download_at: Date | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -29,6 +29,6 @@ describe("createLogPrinter", () => {
     createLogPrinter(colored).warn("indexer stopped");
     expect(plain.lines[0]).not.toContain("\u001b[");
     expect(colored.lines[0]).toContain("\u001b[");
-    expect(colored.lines[0]?.replace(/\u001b\[\d+m/g, "")).toBe(plain.lines[0]);
+    expect(colored.lines[0]?.replaceAll(/\p{Cc}\[\d+m/gu, "")).toBe(plain.lines[0]);
   });
 });

@@ -44,8 +44,11 @@ export class RedirectError extends Error {
 /** The server asked to wait longer (Retry-After) than this client waits within one request. */
 export class RetryAfterTooLongError extends Error {
   override readonly name = "RetryAfterTooLongError";
+  /** How long the server asked to wait; the sync loop waits at least this before the next pass. */
+  readonly waitMs: number;
   constructor(url: string, waitMs: number) {
     super(`${safeUrl(url)} asked to wait ${Math.ceil(waitMs / 1000)} s; giving up until the next sync`);
+    this.waitMs = waitMs;
   }
 }
 

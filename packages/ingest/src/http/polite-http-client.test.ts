@@ -145,6 +145,14 @@ describe("responses", () => {
     ).rejects.toThrow("body is not JSON");
   });
 
+  it("reads a body that starts with a UTF-8 byte order mark", async () => {
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"n": 4, "s": "é"}')]);
+    const s = scripted([() => new Response(bytes, { status: 200 })]);
+    await expect(
+      createPoliteHttpClient(s.options).requestJson({ url: "https://api.example/p" }, Page),
+    ).resolves.toEqual({ n: 4, s: "é" });
+  });
+
   it("refuses a host that is not allowed before connecting", async () => {
     const s = scripted([]);
     await expect(
@@ -238,6 +246,30 @@ describe("over real HTTP", () => {
     await expect(http.requestJson({ url: `${server.baseUrl}/streamed` }, Page)).rejects.toBeInstanceOf(
       ResponseTooLargeError,
     );
+  });
+
+  it("retries a body cut off mid-way by a dropped connection", async () => {
+    let calls = 0;
+    const server = await startReplayServer(() => {
+      calls += 1;
+      return calls === 1 ? { body: { n: 5, pad: "x" }, cutAfterBytes: 6 } : { body: { n: 5 } };
+    });
+    servers.push(server);
+    const http = client([server.host], { backoff: { initialMs: 10, maxMs: 10 } });
+    await expect(http.requestJson({ url: `${server.baseUrl}/cut` }, Page)).resolves.toEqual({ n: 5 });
+    expect(calls).toBe(2);
+  });
+
+  it("refuses an HTML error page served as a success, without retrying it", async () => {
+    const server = await startReplayServer(() => ({
+      body: "<!DOCTYPE html><html><body>Service unavailable</body></html>",
+      headers: { "content-type": "text/html" },
+    }));
+    servers.push(server);
+    await expect(client([server.host]).requestJson({ url: `${server.baseUrl}/p` }, Page)).rejects.toThrow(
+      `Unexpected response from ${server.baseUrl}/p: body is not JSON`,
+    );
+    expect(server.requests).toHaveLength(1);
   });
 
   it("retries a request that times out", async () => {

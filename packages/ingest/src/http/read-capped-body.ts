@@ -1,9 +1,9 @@
 import { ResponseTooLargeError } from "./http-errors.js";
 
 /**
- * Reads the whole body as UTF-8 text, streaming, and stops with `ResponseTooLargeError` as soon
- * as more than `maxBytes` arrived (or `Content-Length` already says so), so a huge or endless
- * body never fills memory.
+ * Reads the whole body as UTF-8 text (a leading byte order mark dropped), streaming, and stops
+ * with `ResponseTooLargeError` as soon as more than `maxBytes` arrived (or `Content-Length`
+ * already says so), so a huge or endless body never fills memory.
  */
 export async function readCappedBody(response: Response, url: string, maxBytes: number): Promise<string> {
   const declared = Number(response.headers.get("content-length"));
@@ -25,5 +25,6 @@ export async function readCappedBody(response: Response, url: string, maxBytes: 
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks, total).toString("utf8");
+  // TextDecoder drops a leading byte order mark (some servers send one), which JSON.parse refuses.
+  return new TextDecoder("utf-8").decode(Buffer.concat(chunks, total));
 }

@@ -1,5 +1,6 @@
 import { TenderRecordV1 } from "@tender/contracts";
 import * as v from "valibot";
+import { findNulCharacter } from "./find-nul-character.js";
 import type { MapResult } from "./map-result.js";
 
 /** One line per issue: `field.path: message`, joined with "; ". */
@@ -9,17 +10,20 @@ export function describeRecordIssues(issues: readonly v.BaseIssue<unknown>[]): s
 
 /**
  * Validates a candidate against `TenderRecordV1` and returns the normalized record, or a
- * failure naming every problem. `externalId` labels the failure; by default the candidate's own
- * `external_id` when it is a string.
+ * failure naming every problem, or else the first NUL character (U+0000, which PostgreSQL cannot
+ * store: such a record must be quarantined, not fail its page). `externalId` labels the failure;
+ * by default the candidate's own `external_id` when it is a string.
  */
 export function validateTenderRecord(candidate: unknown, externalId?: string | null): MapResult {
   const parsed = v.safeParse(TenderRecordV1, candidate);
-  if (parsed.success) return { ok: true, record: parsed.output };
-  return {
-    ok: false,
-    externalId: externalId !== undefined ? externalId : ownExternalId(candidate),
-    reason: describeRecordIssues(parsed.issues),
-  };
+  const label = () => (externalId !== undefined ? externalId : ownExternalId(candidate));
+  if (!parsed.success) return { ok: false, externalId: label(), reason: describeRecordIssues(parsed.issues) };
+  const nul = findNulCharacter(parsed.output);
+  if (nul !== null) {
+    const reason = `${nul}: contains a NUL character (U+0000), which the database cannot store`;
+    return { ok: false, externalId: label(), reason };
+  }
+  return { ok: true, record: parsed.output };
 }
 
 function ownExternalId(candidate: unknown): string | null {

@@ -115,6 +115,37 @@ describe("runSyncPass", () => {
     ).toBeNull();
   });
 
+  it("tells the adapter which cursor was stored by an earlier pass", async () => {
+    const pages = {
+      start: { ids: ["a"], next: "p2" },
+      p2: { ids: ["b"], next: "p3" },
+      p3: { ids: ["c"], next: null },
+    };
+    const seen: Array<[string | null, boolean | undefined]> = [];
+    const record = async (r: FetchPageRequest) => void seen.push([r.cursor, r.resumed]);
+
+    await db.insertInto("sources").values({ code: "test_source", cursor: "p2" }).execute();
+    expect(await runSyncPass({ db, adapter: adapter(pages, record), logger, subject })).toMatchObject({
+      pages: 2,
+      stop: "end",
+    });
+    expect(seen).toEqual([
+      ["p2", true],
+      ["p3", false],
+    ]);
+
+    // A refused stored cursor: the restarted pass's cursors are its own.
+    seen.length = 0;
+    await db.updateTable("sources").set({ cursor: "expired" }).execute();
+    await runSyncPass({ db, adapter: adapter(pages, record), logger, subject });
+    expect(seen).toEqual([
+      ["expired", true],
+      [null, false],
+      ["p2", false],
+      ["p3", false],
+    ]);
+  });
+
   it("stops without committing when another sync moved the cursor meanwhile", async () => {
     const a = adapter({ start: { ids: ["a"], next: "p2" } }, async () => {
       // Another worker commits a page of this source while this one is fetching.

@@ -65,7 +65,12 @@ export async function runSyncPass(options: RunSyncPassOptions): Promise<SyncRepo
     if (pages >= maxPages) return report("max_pages");
     let page: SourcePage;
     try {
-      page = await adapter.fetchPage({ cursor: request, lastSyncAt: source.last_sync_at, signal });
+      page = await adapter.fetchPage({
+        cursor: request,
+        resumed: request !== null && pages === 0 && !restarted,
+        lastSyncAt: source.last_sync_at,
+        signal,
+      });
     } catch (error) {
       if (signal.aborted) return report("aborted");
       if (error instanceof CursorRejectedError && request !== null && !restarted) {

@@ -3,6 +3,12 @@ import type { MapResult } from "../mapping/map-result.js";
 export interface FetchPageRequest {
   /** The stored cursor, exactly as the API gave it; `null` starts a fresh pass. */
   cursor: string | null;
+  /**
+   * True when `cursor` was stored by an earlier pass (the first request of a resumed pass): it
+   * may have expired meanwhile, so an adapter may read a failure its API gives for unknown
+   * cursors as `CursorRejectedError`. False or absent for a cursor this pass just received.
+   */
+  resumed?: boolean;
   /** When the source last committed a page; lets a fresh pass start from a recent window. */
   lastSyncAt: Date | null;
   /** Aborted on shutdown. */

@@ -17,6 +17,8 @@ export interface ReplayResponse {
   body?: unknown;
   /** Never answer (until the server closes): a hung upstream. */
   hang?: boolean;
+  /** Announce the whole body's length but send only this many bytes, then drop the connection. */
+  cutAfterBytes?: number;
 }
 
 export type ReplayHandler = (request: ReplayRequest) => ReplayResponse | Promise<ReplayResponse>;
@@ -59,7 +61,14 @@ export async function startReplayServer(
       const reply = await current(request);
       if (reply.hang) return;
       const body = typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body ?? null);
-      res.writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers }).end(body);
+      const headers = { "content-type": "application/json", ...reply.headers };
+      if (reply.cutAfterBytes !== undefined) {
+        const bytes = Buffer.from(body, "utf8");
+        res.writeHead(reply.status ?? 200, { ...headers, "content-length": String(bytes.length) });
+        res.write(bytes.subarray(0, reply.cutAfterBytes), () => res.destroy());
+        return;
+      }
+      res.writeHead(reply.status ?? 200, headers).end(body);
     } catch (error) {
       res.writeHead(500, { "content-type": "text/plain" }).end(String(error));
     }

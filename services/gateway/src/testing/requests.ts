@@ -26,6 +26,7 @@ export function postJson(
 }
 
 /** The response body parsed as JSON, typed by the caller (tests check the shape themselves). */
+// biome-ignore lint/suspicious/noExplicitAny: test helper; each test asserts the shape it reads.
 export async function readJson<T = any>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }

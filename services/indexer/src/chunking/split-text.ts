@@ -52,7 +52,7 @@ function hardCut(text: string, size: number): string[] {
 /** Packs units into pieces up to `size`, starting each new piece with the last units of the previous one. */
 function merge(parts: string[], size: number, overlap: number): string[] {
   const pieces: string[] = [];
-  let current: string[] = [];
+  const current: string[] = [];
   let length = 0;
   for (const part of parts) {
     if (length + part.length > size && current.length > 0) {

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeDocx, makePdf, makeZip } from "../testing/make-documents.js";
+import { makeDocx, makeInflatingPdf, makePdf, makeZip } from "../testing/make-documents.js";
 import { createExtractorPool } from "./create-extractor-pool.js";
 import type { Extractor } from "./extraction-types.js";
 
@@ -67,8 +67,8 @@ describe("extractor pool (child processes)", () => {
   });
 
   it("records a file that needs more memory than the cap, then serves the next one", async () => {
-    const extractor = pool({ maxMemoryMb: 16 });
-    const huge = new TextEncoder().encode(`[${"1,".repeat(4_000_000)}1]`);
+    const extractor = pool({ maxMemoryMb: 128 });
+    const huge = new TextEncoder().encode(`[${"1,".repeat(20_000_000)}1]`);
     const result = await extractor.extract({ bytes: huge, filename: "huge.json", contentType: null });
     expect(result.segments).toEqual([]);
     expect(result.failures.map((f) => f.reason)).toEqual(["out_of_memory"]);
@@ -78,6 +78,70 @@ describe("extractor pool (child processes)", () => {
       contentType: null,
     });
     expect(next.segments).toEqual([{ section: "a.txt", text: "small" }]);
+  });
+
+  it("kills a child whose memory outside the heap passes the cap (a PDF bomb), then serves the next file", async () => {
+    // 600 KB on disk; its content streams inflate to 600 MiB of buffers that --max-old-space-size
+    // never counts: only the resident-memory check stops it.
+    const bomb = makeInflatingPdf(600, "Hidden after the padding.");
+    expect(bomb.length).toBeLessThan(1_000_000);
+    const extractor = pool({ maxMemoryMb: 224, timeoutMs: 300_000 });
+    const result = await extractor.extract({ bytes: bomb, filename: "bomb.pdf", contentType: null });
+    expect(result).toEqual({
+      segments: [],
+      failures: [{ entry: "", reason: "out_of_memory", detail: "reading the file needed more than 224 MB" }],
+    });
+    const next = await extractor.extract({
+      bytes: await pdfFixture(),
+      filename: "ok.pdf",
+      contentType: null,
+    });
+    expect(next.failures).toEqual([]);
+    expect(next.segments).toHaveLength(4);
+  }, 320_000);
+
+  it("checks the resident memory of a busy child against the cap", async () => {
+    const measured: number[] = [];
+    const cap = 1024;
+    let resident = 10 * 1024 * 1024;
+    const extractor = pool({
+      maxMemoryMb: cap,
+      memoryCheckIntervalMs: 5,
+      readResidentBytes: async (pid) => {
+        measured.push(pid);
+        return resident;
+      },
+    });
+    // Within the cap: the file is read; the check ran against the child's pid.
+    const within = await extractor.extract({
+      bytes: await pdfFixture(),
+      filename: "a.pdf",
+      contentType: null,
+    });
+    expect(within.failures).toEqual([]);
+    expect(measured.length).toBeGreaterThan(0);
+    expect(measured.every((pid) => Number.isInteger(pid) && pid !== process.pid)).toBe(true);
+    // Past the cap (as reported): the child is given up and replaced. The file takes the child
+    // a while (its streams inflate to 96 MiB), so the check runs many times before it could end.
+    resident = cap * 1024 * 1024 + 1;
+    const over = await extractor.extract({
+      bytes: makeInflatingPdf(96),
+      filename: "b.pdf",
+      contentType: null,
+    });
+    expect(over).toEqual({
+      segments: [],
+      failures: [
+        { entry: "", reason: "out_of_memory", detail: `reading the file needed more than ${cap} MB` },
+      ],
+    });
+    resident = 0;
+    const after = await extractor.extract({
+      bytes: new TextEncoder().encode("ok"),
+      filename: "c.txt",
+      contentType: null,
+    });
+    expect(after.segments).toEqual([{ section: "c.txt", text: "ok" }]);
   });
 
   it("runs files in parallel up to its size and answers each with its own result", async () => {

@@ -1,6 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { DEFAULT_EXTRACTION_LIMITS, type ExtractionLimits } from "./extraction-limits.js";
 import type { ExtractInput, ExtractionResult, Extractor, FailureReason } from "./extraction-types.js";
+import { type ReadResidentBytes, readProcResidentBytes } from "./read-resident-bytes.js";
 import { startExtractChild } from "./start-extract-child.js";
 import type { WorkerRequest, WorkerResponse } from "./worker-protocol.js";
 
@@ -9,11 +10,19 @@ export interface ExtractorPoolOptions {
   size: number;
   /** A file still being read after this long is given up and its process killed. */
   timeoutMs: number;
-  /** Heap cap of each child process (`--max-old-space-size`). */
+  /**
+   * Memory cap of each child process (EXTRACT_MAX_MEMORY_MB): its JavaScript heap
+   * (`--max-old-space-size`) and its whole resident memory, which also counts the buffers
+   * outside the heap that the heap cap never sees (inflated streams of a PDF, archive entries).
+   */
   maxMemoryMb: number;
   limits?: ExtractionLimits;
   /** Files a child reads before it is replaced, bounding leaks in parsers; default 100. */
   recycleAfter?: number;
+  /** How often a busy child's resident memory is read; default 100 ms. */
+  memoryCheckIntervalMs?: number;
+  /** Reads a child's resident memory; default `/proc/<pid>/status` (no check where it is missing). */
+  readResidentBytes?: ReadResidentBytes;
 }
 
 interface Slot {
@@ -32,15 +41,22 @@ const failed = (reason: FailureReason, detail: string): ExtractionResult => ({
 });
 
 /**
- * Extraction off the main thread, in a pool of child processes with a capped heap. (Worker
+ * Extraction off the main thread, in a pool of child processes with a memory cap. (Worker
  * threads with `resourceLimits` are not enough: a large allocation near the limit aborts the
- * whole process, nodejs/node#47224.) A file that takes too long, runs out of memory or crashes
- * its process becomes a recorded failure (`timeout`, `out_of_memory`, `crashed`) and the
- * process is replaced. `extract` never rejects while the pool is open.
+ * whole process, nodejs/node#47224, and the limits never count ArrayBuffers.) The heap cap is
+ * V8's; the resident memory of a busy child is read every `memoryCheckIntervalMs` and the child
+ * is killed past the cap, because a small hostile file (a PDF whose stream inflates to
+ * gigabytes) grows buffers outside the heap. A file that takes too long, needs more memory or
+ * crashes its process becomes a recorded failure (`timeout`, `out_of_memory`, `crashed`) and
+ * the process is replaced. `extract` never rejects while the pool is open.
  */
 export function createExtractorPool(options: ExtractorPoolOptions): Extractor {
   const limits = options.limits ?? DEFAULT_EXTRACTION_LIMITS;
   const recycleAfter = options.recycleAfter ?? 100;
+  const readResident = options.readResidentBytes ?? readProcResidentBytes;
+  const memoryLimitBytes = options.maxMemoryMb * 1024 * 1024;
+  const tooMuchMemory = () =>
+    failed("out_of_memory", `reading the file needed more than ${options.maxMemoryMb} MB`);
   const idle: Slot[] = [];
   const waiting: ((slot: Slot) => void)[] = [];
   const all = new Set<Slot>();
@@ -100,6 +116,7 @@ export function createExtractorPool(options: ExtractorPoolOptions): Extractor {
         if (done) return;
         done = true;
         clearTimeout(timer);
+        clearInterval(watchdog);
         slot.child.off("message", onMessage).off("exit", onExit);
         release(slot, healthy);
         resolve(result);
@@ -112,9 +129,7 @@ export function createExtractorPool(options: ExtractorPoolOptions): Extractor {
         setTimeout(() => {
           const oom = signal === "SIGABRT" || OUT_OF_MEMORY.test(slot.stderrTail);
           finish(
-            oom
-              ? failed("out_of_memory", `reading the file needed more than ${options.maxMemoryMb} MB`)
-              : failed("crashed", "the extraction process stopped on this file"),
+            oom ? tooMuchMemory() : failed("crashed", "the extraction process stopped on this file"),
             false,
           );
         }, 50);
@@ -123,6 +138,19 @@ export function createExtractorPool(options: ExtractorPoolOptions): Extractor {
         () => finish(failed("timeout", `reading the file took longer than ${options.timeoutMs} ms`), false),
         options.timeoutMs,
       );
+      let reading = false;
+      const watchdog = setInterval(() => {
+        const pid = slot.child.pid;
+        if (reading || pid === undefined) return;
+        reading = true;
+        void readResident(pid)
+          .catch(() => undefined)
+          .then((bytes) => {
+            reading = false;
+            if (bytes !== undefined && bytes > memoryLimitBytes) finish(tooMuchMemory(), false);
+          });
+      }, options.memoryCheckIntervalMs ?? 100);
+      watchdog.unref();
       slot.child.on("message", onMessage).on("exit", onExit);
       const request: WorkerRequest = {
         id,

@@ -58,6 +58,23 @@ describe("extractDocument: formats", () => {
     expect(textOf(odt, "capitolato.odt")).toBe("Capitolato tecnico\nManutenzione & pulizia\n");
   });
 
+  it("reads a legacy Word document (.doc)", async () => {
+    // Written by LibreOffice 7.4 (`soffice --headless --convert-to 'doc:MS Word 97'`).
+    const doc = await fixture("capitolato.doc");
+    const result = await extract(doc, "capitolato.doc", "application/msword");
+    expect(result.failures).toEqual([]);
+    expect(sections(result)).toEqual(["capitolato.doc"]);
+    expect(textOf(result, "capitolato.doc")).toContain("Capitolato speciale d'appalto");
+    expect(textOf(result, "capitolato.doc")).toContain(
+      "Il termine per la presentazione delle offerte è fissato al 15 marzo 2026, ore 12:00.",
+    );
+    // Recognised by its OLE signature whatever it is called; a cut copy is recorded as damaged.
+    expect(sections(await extract(doc, "download", null))).toEqual(["download"]);
+    expect((await extract(doc.subarray(0, 3000), "cut.doc")).failures).toEqual([
+      { entry: "", reason: "corrupt", detail: "the Word document is damaged" },
+    ]);
+  });
+
   it("reads HTML without scripts, XML, JSON, CSV and Windows-1252 text", async () => {
     const html = await extract(
       new TextEncoder().encode(

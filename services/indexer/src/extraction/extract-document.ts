@@ -78,7 +78,7 @@ async function read(ctx: Context, file: FileToRead): Promise<void> {
       throw new ExtractionError("unsupported", `unsupported file type (${format.what})`);
     case "pdf": {
       const pages = await extractPdfPages(file.bytes);
-      pages.forEach((text, i) => push(`${file.label} · page ${i + 1}`, text));
+      for (const [i, text] of pages.entries()) push(`${file.label} · page ${i + 1}`, text);
       if (ctx.segments.length === before) {
         throw new ExtractionError("empty", "the PDF has no text layer (a scanned document?)");
       }

@@ -56,8 +56,9 @@ export function jsonToText(value: unknown): string {
   const lines: string[] = [];
   const walk = (node: unknown, path: string) => {
     if (node === null || node === undefined) return;
-    if (Array.isArray(node)) node.forEach((item, i) => walk(item, `${path}[${i}]`));
-    else if (typeof node === "object") {
+    if (Array.isArray(node)) {
+      for (const [i, item] of node.entries()) walk(item, `${path}[${i}]`);
+    } else if (typeof node === "object") {
       for (const [key, item] of Object.entries(node)) walk(item, path ? `${path}.${key}` : key);
     } else lines.push(path ? `${path}: ${String(node)}` : String(node));
   };

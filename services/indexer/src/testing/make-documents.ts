@@ -1,6 +1,6 @@
 // Generators of small, valid documents for tests and benchmarks (no binary fixtures needed).
 import ExcelJS from "exceljs";
-import { strToU8, type Zippable, zipSync } from "fflate";
+import { strToU8, type Zippable, zipSync, zlibSync } from "fflate";
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -87,4 +87,54 @@ export function makePdf(pages: readonly string[][], options: { encrypted?: boole
     : "";
   out += `trailer\n<< /Size ${objects.length} /Root 1 0 R ${encrypt} >>\nstartxref\n${xref}\n%%EOF\n`;
   return new TextEncoder().encode(out);
+}
+
+/**
+ * A one-page PDF of a few hundred KB whose content streams (FlateDecode) inflate to `megabytes`
+ * MiB of blanks before one line of text: a PDF "bomb", small on disk and huge in memory.
+ */
+export function makeInflatingPdf(megabytes: number, line = "Text after the padding."): Uint8Array {
+  // One 16 MiB stream, compressed once and repeated: a page's content is the concatenation of
+  // all its streams, which a reader holds at once.
+  const piece = zlibSync(new Uint8Array(16 * 1024 * 1024).fill(0x20), { level: 6 });
+  const pieces = Math.max(1, Math.ceil(megabytes / 16));
+  const text = strToU8(`BT /F1 11 Tf 40 760 Td (${line}) Tj ET`);
+  const streamIds = Array.from({ length: pieces + 1 }, (_, i) => 5 + i);
+  const parts: Uint8Array[] = [];
+  const offsets: number[] = [];
+  let length = 0;
+  const write = (...pieces: (string | Uint8Array)[]) => {
+    for (const bytes of pieces.map((p) => (typeof p === "string" ? strToU8(p) : p))) {
+      parts.push(bytes);
+      length += bytes.length;
+    }
+  };
+  const object = (id: number, ...body: (string | Uint8Array)[]) => {
+    offsets[id] = length;
+    write(`${id} 0 obj\n`, ...body, "\nendobj\n");
+  };
+  write("%PDF-1.4\n");
+  object(1, "<< /Type /Catalog /Pages 2 0 R >>");
+  object(2, "<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
+  object(
+    3,
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents [${streamIds.map((id) => `${id} 0 R`).join(" ")}] /Resources << /Font << /F1 4 0 R >> >> >>`,
+  );
+  object(4, "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
+  for (const id of streamIds.slice(0, -1)) {
+    object(id, `<< /Length ${piece.length} /Filter /FlateDecode >>\nstream\n`, piece, "\nendstream");
+  }
+  object(pieces + 5, `<< /Length ${text.length} >>\nstream\n`, text, "\nendstream");
+  const xref = length;
+  const size = pieces + 6;
+  write(`xref\n0 ${size}\n0000000000 65535 f \n`);
+  for (let id = 1; id < size; id++) write(`${String(offsets[id]).padStart(10, "0")} 00000 n \n`);
+  write(`trailer\n<< /Size ${size} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }

@@ -1,0 +1,41 @@
+import { readFileSync } from "node:fs";
+import { repoPath } from "../deploy/repo-path.js";
+import { SERVICES, WORKERS } from "../deploy/service-env.js";
+
+/** One row of the README's configuration table. */
+export interface ConfigRow {
+  variable: string;
+  /** Who reads it, expanded: service names and `cli`. */
+  usedBy: string[];
+  defaultText: string;
+}
+
+/** The README's text. */
+export function readReadme(): string {
+  return readFileSync(repoPath("README.md"), "utf8");
+}
+
+/** `all`, `workers`, `CLI`, `ingest-source-a, -b`… as service names (and `cli`). */
+export function expandUsedBy(text: string): string[] {
+  let previous = "";
+  return text.split(",").flatMap((raw) => {
+    const part = raw.trim();
+    if (part === "all") return [...SERVICES];
+    if (part === "workers") return [...WORKERS];
+    if (part === "CLI") return ["cli"];
+    // "-b" after "ingest-source-a" is "ingest-source-b".
+    const name = part.startsWith("-") ? previous.replace(/-[^-]+$/, part) : part;
+    previous = name;
+    return [name];
+  });
+}
+
+/** The rows of the table under "## Configuration" (`| \`NAME\` | used by | default | meaning |`). */
+export function configRows(readme: string): ConfigRow[] {
+  const section = readme.split(/^## /m).find((s) => s.startsWith("Configuration\n")) ?? "";
+  return [...section.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \| ([^|]+) \| ([^|]+) \|/gm)].map((m) => ({
+    variable: m[1] ?? "",
+    usedBy: expandUsedBy(m[2] ?? ""),
+    defaultText: (m[3] ?? "").trim(),
+  }));
+}

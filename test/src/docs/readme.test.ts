@@ -1,0 +1,89 @@
+// The README's configuration table against what the code reads: every variable of every
+// service's and the CLI's `Env` schema has a row, with the right readers and the code's default;
+// the demo's own variables are documented too. A renamed or new variable fails here until the
+// README follows.
+import { describe, expect, it } from "vitest";
+import {
+  envKeys,
+  loadExport,
+  loadServiceEnv,
+  loadServiceEnvSchemas,
+  SERVICES,
+} from "../deploy/service-env.js";
+import { configRows, expandUsedBy, readReadme } from "./readme-config.js";
+
+const readme = readReadme();
+const rows = configRows(readme);
+const serviceEnv = await loadServiceEnv();
+const schemas = await loadServiceEnvSchemas();
+const demoEnv = envKeys(await loadExport("packages/demo/src/demo-env.ts", "DemoEnv"));
+// Read through the shared AiEnv fragment but never used by the indexer (it only embeds).
+const READ_BUT_UNUSED: Record<string, string[]> = { AI_CHAT_MODEL: ["indexer"] };
+
+interface StandardSchema {
+  "~standard": { validate(value: unknown): { value?: unknown; issues?: unknown[] } };
+}
+
+/** The configuration a service gets with nothing but a database URL set: every default. */
+function defaults(service: (typeof SERVICES)[number]): Record<string, unknown> {
+  const result = (schemas[service] as StandardSchema)["~standard"].validate({
+    DATABASE_URL: "postgres://postgres@127.0.0.1:5432/tender",
+  });
+  if (result.issues) throw new Error(`${service}: ${JSON.stringify(result.issues)}`);
+  return result.value as Record<string, unknown>;
+}
+
+describe("README configuration table", () => {
+  it("is found, one row per variable", () => {
+    expect(rows.length).toBeGreaterThan(30);
+    const names = rows.map((r) => r.variable);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it("has a row for every variable a service or the CLI reads, and none for anything else", () => {
+    const read = new Set(Object.values(serviceEnv).flat());
+    expect([...read].filter((v) => !rows.some((r) => r.variable === v))).toEqual([]);
+    expect(rows.map((r) => r.variable).filter((v) => !read.has(v))).toEqual([]);
+  });
+
+  it("names exactly the readers of each variable", () => {
+    for (const row of rows) {
+      const readers = Object.entries(serviceEnv)
+        .filter(
+          ([name, keys]) => keys.includes(row.variable) && !READ_BUT_UNUSED[row.variable]?.includes(name),
+        )
+        .map(([name]) => name);
+      expect([...row.usedBy].sort(), row.variable).toEqual(readers.sort());
+    }
+  });
+
+  it("states the code's default wherever it gives one as a literal", () => {
+    let compared = 0;
+    for (const row of rows) {
+      const literal = /^`([^`]*)`/.exec(row.defaultText)?.[1];
+      const reader = SERVICES.find((s) => serviceEnv[s].includes(row.variable));
+      if (literal === undefined || reader === undefined) continue;
+      const actual = defaults(reader)[row.variable];
+      if (typeof actual === "number") expect(Number(literal), row.variable).toBe(actual);
+      else expect(literal, row.variable).toBe(String(actual));
+      compared += 1;
+    }
+    expect(compared).toBeGreaterThan(25);
+  });
+
+  it("documents the demo's own variables", () => {
+    for (const name of demoEnv) expect(readme, name).toContain(`\`${name}\``);
+  });
+
+  it("reads `used by` the way the table writes it", () => {
+    expect(expandUsedBy("all")).toEqual([...SERVICES]);
+    expect(expandUsedBy("workers, CLI")).toEqual([
+      "ingest-source-a",
+      "ingest-source-b",
+      "downloader",
+      "indexer",
+      "cli",
+    ]);
+    expect(expandUsedBy("ingest-source-a, -b")).toEqual(["ingest-source-a", "ingest-source-b"]);
+  });
+});
