@@ -5,6 +5,7 @@ export { migrations } from "./migrations/index.js";
 export * from "./repositories/api-keys.repository.js";
 export * from "./repositories/attachments.repository.js";
 export * from "./repositories/chunks.repository.js";
+export * from "./repositories/download-sweep.repository.js";
 export * from "./repositories/downloads.repository.js";
 export * from "./repositories/indexing.repository.js";
 export * from "./repositories/ingest.repository.js";

@@ -1,6 +1,6 @@
 import type { BusLogger, ConsumerHandler } from "@tender/bus";
 import type { TenderChangedV1 } from "@tender/contracts";
-import { type Database, findTenderSourceCode } from "@tender/db";
+import { clearDownloadSweepBackoff, type Database, findTenderSourceCode } from "@tender/db";
 import type { BlobStorage } from "@tender/storage";
 import type { Kysely } from "kysely";
 import { abortLater } from "./abort-later.js";
@@ -28,7 +28,8 @@ export interface TenderChangedHandlerDeps {
  * attachments are re-read from the database and downloaded (bounded by the limiter), except
  * those that failed recently (see `takePendingDownloads`). Events of one tender are handled one
  * after another, so two of them never fetch the same file at once; a repeated event finds
- * nothing pending and does nothing. When an attachment could not be
+ * nothing pending and does nothing. Once every attachment is settled, the stalled-download
+ * sweeper's backoff of the tender is cleared. When an attachment could not be
  * settled (database down, shutdown) the handler throws after the others finished, and the event
  * is redelivered.
  */
@@ -52,6 +53,8 @@ export function createTenderChangedHandler(deps: TenderChangedHandlerDeps): Cons
         );
         const failure = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
         if (failure) throw failure.reason;
+        // Every attachment is settled: a re-announcement by the sweeper starts from scratch next time.
+        await clearDownloadSweepBackoff(deps.db, event.tender_id);
       } finally {
         downloads.dispose();
       }

@@ -12,6 +12,11 @@ import type { Kysely } from "kysely";
 import { createLimiter } from "./create-limiter.js";
 import { createTenderChangedHandler } from "./create-tender-changed-handler.js";
 import type { DownloadPolicy } from "./download-policy.js";
+import {
+  DEFAULT_STALLED_DOWNLOAD_SWEEP,
+  runStalledDownloadSweeper,
+  type StalledDownloadSweep,
+} from "./sweep-stalled-downloads.js";
 
 /** Everything the downloader works with, built by main.ts (or a test). */
 export interface DownloaderDeps {
@@ -27,12 +32,15 @@ export interface DownloaderDeps {
   shutdownGraceMs?: number;
   /** Pause between sweeps of leftovers of interrupted downloads; default 15 minutes. */
   sweepIntervalMs?: number;
+  /** Re-announcing tenders whose pending attachments were left alone; defaults in `DEFAULT_STALLED_DOWNLOAD_SWEEP`. */
+  stalledSweep?: Partial<StalledDownloadSweep>;
 }
 
 /**
  * Runs the downloader until `signal` aborts: the `downloader` consumer on `tender.changed.v1`,
- * the outbox relay for the events it writes, and a periodic sweep of what interrupted downloads
- * left in storage. Resolves once in-flight work finished.
+ * the outbox relay for the events it writes, a periodic sweep of what interrupted downloads
+ * left in storage, and one that re-announces tenders whose pending attachments were left alone
+ * (their event was dead-lettered or lost). Resolves once in-flight work finished.
  */
 export async function runDownloader(deps: DownloaderDeps, signal: AbortSignal): Promise<void> {
   const entry = deps.topology.catalog.tenderChanged;
@@ -57,6 +65,15 @@ export async function runDownloader(deps: DownloaderDeps, signal: AbortSignal): 
     }),
     runOutboxRelay({ db: deps.db, js: deps.js, logger: deps.logger, signal }),
     sweepPeriodically(deps, signal),
+    runStalledDownloadSweeper(
+      {
+        db: deps.db,
+        logger: deps.logger,
+        subject: entry.subject,
+        sweep: { ...DEFAULT_STALLED_DOWNLOAD_SWEEP, ...deps.stalledSweep },
+      },
+      signal,
+    ),
   ]);
 }
 

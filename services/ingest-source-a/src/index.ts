@@ -6,6 +6,13 @@ export { pickLanguage } from "./ted-language.js";
 export { TedNotice, TedSearchPage } from "./ted-notice.js";
 export { tedNoticeToTenderRecord } from "./ted-notice-to-tender-record.js";
 export {
+  DEFAULT_TED_LOOKBACK_DAYS,
+  hasPublicationDateClause,
+  TED_RESYNC_OVERLAP_DAYS,
+  tedPassQuery,
+  tedPublishedFrom,
+} from "./ted-query.js";
+export {
   DEFAULT_TED_FIELDS,
   DEFAULT_TED_QUERY,
   type TedSearchOptions,

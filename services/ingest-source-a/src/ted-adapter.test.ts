@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { loadConfig } from "@tender/config";
 import {
   CursorRejectedError,
   HttpStatusError,
@@ -7,6 +8,8 @@ import {
 } from "@tender/ingest";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
+import { createTedSource } from "./create-ted-source.js";
+import { TedSyncEnv } from "./env.js";
 import { createTedAdapter } from "./ted-adapter.js";
 import { DEFAULT_TED_FIELDS } from "./ted-search-body.js";
 
@@ -112,5 +115,41 @@ describe("TED adapter", () => {
       checkQuerySyntax: false,
     });
     expect(http.bodies[1]).toMatchObject({ iterationNextToken: "FGluY2x1ZGU=", paginationMode: "ITERATION" });
+  });
+
+  it("bounds a fresh pass by the last committed page, with the same query on the pages after it", async () => {
+    const http = fakeHttp([page, page, page]);
+    const ted = createTedAdapter({
+      http,
+      baseUrl: BASE,
+      query: "buyer-country=SWE",
+      lookbackDays: 7,
+      fields: DEFAULT_TED_FIELDS,
+      pageSize: 10,
+      now: () => new Date("2026-07-08T09:30:00Z"),
+    });
+    await ted.fetchPage({ cursor: null, lastSyncAt: null, signal });
+    const lastSyncAt = new Date("2026-06-28T09:30:00Z");
+    await ted.fetchPage({ cursor: null, lastSyncAt, signal });
+    await ted.fetchPage({ cursor: "t2", lastSyncAt, signal });
+    expect(http.bodies.map((b) => b.query)).toEqual([
+      "(buyer-country=SWE) AND publication-date>=20260701",
+      "(buyer-country=SWE) AND publication-date>=20260626",
+      "(buyer-country=SWE) AND publication-date>=20260626",
+    ]);
+  });
+
+  it("warns when TED_QUERY bounds publication-date itself", async () => {
+    const warnings: string[] = [];
+    const logger = { warn: (_: unknown, msg: string) => void warnings.push(msg) };
+    const own = loadConfig(TedSyncEnv, {
+      TED_QUERY: "notice-type=cn-standard AND publication-date>=today(-2)",
+    });
+    createTedSource(own, logger);
+    expect(warnings).toEqual([
+      "TED_QUERY has its own publication-date clause and is sent as is: notices published during a downtime longer than its window are missed",
+    ]);
+    createTedSource(loadConfig(TedSyncEnv, {}), logger);
+    expect(warnings).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import {
   CursorRejectedError,
+  type FetchPageRequest,
   HttpStatusError,
   type IngestLogger,
   InvalidResponseError,
@@ -11,10 +12,15 @@ import {
 } from "@tender/ingest";
 import { TedSearchPage } from "./ted-notice.js";
 import { tedNoticeToTenderRecord } from "./ted-notice-to-tender-record.js";
+import { DEFAULT_TED_LOOKBACK_DAYS, tedPassQuery } from "./ted-query.js";
 import { type TedSearchOptions, tedSearchBody } from "./ted-search-body.js";
 import { TED_SOURCE_CODE } from "./ted-source-code.js";
 
 export interface TedAdapterOptions extends TedSearchOptions {
+  /** `TED_QUERY`, the subject filter; each request adds the pass's publication-date bound (`tedPassQuery`). */
+  query: string;
+  /** `TED_LOOKBACK_DAYS`: how far back the very first pass (nothing committed yet) looks; default 2. */
+  lookbackDays?: number;
   http: PoliteHttpClient;
   /** e.g. `https://api.ted.europa.eu` (a replay server in tests). */
   baseUrl: string;
@@ -26,6 +32,7 @@ export interface TedAdapterOptions extends TedSearchOptions {
   /** Injected in tests. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   random?: () => number;
+  now?: () => Date;
 }
 
 /** Statuses that mean "TED does not know this token" (TED answers an invalid token with 500). */
@@ -35,10 +42,12 @@ const REFUSED_WHEN_RESUMED = [...REFUSED, 500];
 /**
  * The TED source: `POST {baseUrl}/v3/notices/search` in iteration mode. The cursor is TED's
  * `iterationNextToken`; the data ends when it is null or a page has no notices. A fresh pass
- * (no stored token) runs the configured query again; a token TED refuses (400, 404, 410, and for
- * a token stored by an earlier pass also 500, TED's answer to a token it does not know) makes the
- * pass start afresh. A page with `timedOut: true` holds partial results: it is asked for again
- * and never committed as it is, so no notice is skipped silently.
+ * (no stored token) runs the configured query again, bounded to notices published from two days
+ * before the last committed page on (`tedPassQuery`), so a downtime of any length is caught up.
+ * A token TED refuses (400, 404, 410, and for a token stored by an earlier pass also 500, TED's
+ * answer to a token it does not know) makes the pass start afresh. A page with `timedOut: true`
+ * holds partial results: it is asked for again and never committed as it is, so no notice is
+ * skipped silently.
  */
 export function createTedAdapter(options: TedAdapterOptions): SourceAdapter {
   const url = new URL("v3/notices/search", withTrailingSlash(options.baseUrl)).toString();
@@ -46,11 +55,15 @@ export function createTedAdapter(options: TedAdapterOptions): SourceAdapter {
   const backoff = options.timedOutBackoff ?? { initialMs: 2_000, maxMs: 30_000 };
   const wait = options.sleep ?? ((ms, signal) => sleep(ms, undefined, { signal }));
   const random = options.random ?? Math.random;
+  const now = options.now ?? (() => new Date());
+  const lookbackDays = options.lookbackDays ?? DEFAULT_TED_LOOKBACK_DAYS;
 
-  const request = async (cursor: string | null, resumed: boolean, signal: AbortSignal) => {
+  const request = async ({ cursor, resumed = false, lastSyncAt, signal }: FetchPageRequest) => {
+    // TED expects the query with every page; `lastSyncAt` is read once per pass, so a pass sends one query.
+    const query = tedPassQuery(options.query, lastSyncAt, now(), lookbackDays);
     try {
       return await options.http.requestJson(
-        { method: "POST", url, body: tedSearchBody(options, cursor), signal },
+        { method: "POST", url, body: tedSearchBody({ ...options, query }, cursor), signal },
         TedSearchPage,
       );
     } catch (error) {
@@ -64,9 +77,10 @@ export function createTedAdapter(options: TedAdapterOptions): SourceAdapter {
 
   return {
     code: TED_SOURCE_CODE,
-    async fetchPage({ cursor, resumed = false, signal }) {
+    async fetchPage(pageRequest) {
+      const { signal } = pageRequest;
       for (let attempt = 1; ; attempt += 1) {
-        const page = await request(cursor, resumed, signal);
+        const page = await request(pageRequest);
         if (page.timedOut !== true) {
           const token = page.iterationNextToken ?? null;
           return {

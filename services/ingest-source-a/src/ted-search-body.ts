@@ -21,15 +21,15 @@ export const DEFAULT_TED_FIELDS = [
 ] as const;
 
 /**
- * Default expert query: calls for competition and prior information notices with a call for
- * competition, published in the last two days. The window is the "memory" between passes: every
- * fresh pass re-reads it (unchanged notices cost no writes), so it must be longer than the poll
- * interval plus any downtime to be bridged.
+ * Default expert query (`TED_QUERY`): calls for competition and prior information notices with a
+ * call for competition. It names the subject only: each pass adds its own
+ * `publication-date>=YYYYMMDD` bound (`tedPassQuery`), derived from the last committed page.
  */
 export const DEFAULT_TED_QUERY =
-  "notice-type IN (cn-standard cn-social cn-desg pin-cfc-standard pin-cfc-social) AND publication-date>=today(-2)";
+  "notice-type IN (cn-standard cn-social cn-desg pin-cfc-standard pin-cfc-social)";
 
 export interface TedSearchOptions {
+  /** The expert query, as sent. */
   query: string;
   fields: readonly string[];
   pageSize: number;

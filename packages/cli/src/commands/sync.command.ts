@@ -51,7 +51,7 @@ The pass continues from the stored cursor and commits page by page. Events go to
 running service's relay publishes them.
 
 Environment (as for the services):
-  ted               TED_BASE_URL, TED_QUERY, TED_PAGE_SIZE, TED_FIELDS
+  ted               TED_BASE_URL, TED_QUERY, TED_LOOKBACK_DAYS, TED_PAGE_SIZE, TED_FIELDS
   contracts_finder  CF_BASE_URL, CF_STAGES, CF_PUBLISHED_FROM, CF_PAGE_SIZE
   both              SYNC_ALLOWED_HOSTS, HTTP_TIMEOUT_MS, HTTP_MAX_RESPONSE_BYTES, BUS_PREFIX
 

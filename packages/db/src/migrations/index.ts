@@ -2,10 +2,12 @@ import type { Migration } from "kysely/migration";
 import * as m0001 from "./0001-initial.js";
 import * as m0002 from "./0002-indexing.js";
 import * as m0003 from "./0003-download-backoff.js";
+import * as m0004 from "./0004-download-sweep.js";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
   "0001-initial": m0001,
   "0002-indexing": m0002,
   "0003-download-backoff": m0003,
+  "0004-download-sweep": m0004,
 };

@@ -24,6 +24,10 @@ export interface TendersTable {
   index_attempts: Generated<number>;
   /** The sweeper does not re-announce the tender before this time (0002). */
   next_index_at: Date | null;
+  /** Re-announcements by the downloader's sweeper since the downloader last handled the tender (0004). */
+  download_sweep_attempts: Generated<number>;
+  /** The downloader's sweeper does not re-announce the tender before this time (0004). */
+  next_download_sweep_at: Date | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

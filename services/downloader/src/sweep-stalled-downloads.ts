@@ -1,0 +1,96 @@
+import { abortableDelay, type BusLogger, enqueueTenderChanged } from "@tender/bus";
+import { claimTendersWithStalledDownloads, type Database, scheduleNextDownloadSweep } from "@tender/db";
+import type { Kysely } from "kysely";
+
+/** When the downloader looks for stalled downloads, and how hard it insists. */
+export interface StalledDownloadSweep {
+  /** Pause between passes. */
+  intervalMs: number;
+  /**
+   * A `pending` attachment untouched this long (and not waiting for its next try) is stalled.
+   * Longer than the consumer's redeliveries (about a quarter of an hour), so an event still
+   * being retried is rarely doubled; also the first pause before a tender is announced again.
+   */
+  staleAfterMs: number;
+  /** Tenders announced per pass at most. */
+  batchSize: number;
+  /** Longest pause between two re-announcements of one tender. */
+  maxBackoffMs: number;
+}
+
+export const DEFAULT_STALLED_DOWNLOAD_SWEEP: StalledDownloadSweep = Object.freeze({
+  intervalMs: 60_000,
+  staleAfterMs: 30 * 60_000,
+  batchSize: 100,
+  maxBackoffMs: 6 * 60 * 60_000,
+});
+
+export interface StalledDownloadSweepDeps {
+  db: Kysely<Database>;
+  logger: BusLogger;
+  /** Subject of the re-announced `TenderChangedV1` events. */
+  subject: string;
+  sweep: StalledDownloadSweep;
+}
+
+/** Pause after a tender's `attempts`-th re-announcement (1 = the first): doubling from `staleAfterMs`. */
+export function stalledSweepBackoffMs(attempts: number, sweep: StalledDownloadSweep): number {
+  const exponent = Math.min(30, Math.max(0, attempts - 1));
+  return Math.min(Math.max(sweep.staleAfterMs, sweep.maxBackoffMs), sweep.staleAfterMs * 2 ** exponent);
+}
+
+/**
+ * One pass: in one transaction, claims up to `batchSize` tenders with stalled downloads (see
+ * `claimTendersWithStalledDownloads`), writes a `TenderChangedV1` with the tender's current
+ * content hash for each to the outbox and puts each in backoff. The downloader then fetches the
+ * pending attachments; the indexer finds the hash it already has and does nothing. Several
+ * downloaders may sweep at once: claimed tenders are skipped. Returns how many were announced.
+ */
+export async function sweepStalledDownloads(
+  deps: StalledDownloadSweepDeps,
+  now: Date = new Date(),
+): Promise<number> {
+  const { sweep } = deps;
+  const announced = await deps.db.transaction().execute(async (trx) => {
+    const tenders = await claimTendersWithStalledDownloads(trx, {
+      staleBefore: new Date(now.getTime() - sweep.staleAfterMs),
+      now,
+      limit: sweep.batchSize,
+    });
+    for (const tender of tenders) {
+      await enqueueTenderChanged(trx, {
+        tenderId: tender.id,
+        contentHash: tender.content_hash,
+        subject: deps.subject,
+        now,
+      });
+      const pause = stalledSweepBackoffMs(tender.download_sweep_attempts + 1, sweep);
+      await scheduleNextDownloadSweep(trx, tender.id, new Date(now.getTime() + pause));
+    }
+    return tenders.length;
+  });
+  if (announced > 0) deps.logger.info({ announced }, "Re-announced tenders with stalled downloads");
+  return announced;
+}
+
+/**
+ * Sweeps every `intervalMs` until `signal` aborts, so pending attachments whose event was
+ * dead-lettered (a long database outage) or lost are downloaded without an operator. A failing
+ * pass is logged and tried again at the next interval.
+ */
+export async function runStalledDownloadSweeper(
+  deps: StalledDownloadSweepDeps,
+  signal: AbortSignal,
+): Promise<void> {
+  while (!signal.aborted) {
+    try {
+      await sweepStalledDownloads(deps);
+    } catch (error) {
+      deps.logger.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        "Stalled download sweep failed",
+      );
+    }
+    await abortableDelay(deps.sweep.intervalMs, signal);
+  }
+}
