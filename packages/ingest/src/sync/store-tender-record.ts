@@ -57,19 +57,12 @@ export async function storeTenderRecord(
       ? new Map<string, ReadyAttachmentFile>()
       : await findReadyAttachmentFiles(db, existingId);
   const hash = contentHash(withReadyFiles(toContentHashInput(record), ready));
+  const { source: _source, attachments: _attachments, raw_payload, ...fields } = record;
   const upserted = await upsertTender(db, {
+    ...fields,
     sourceId: input.sourceId,
-    external_id: record.external_id,
-    title: record.title,
-    description: record.description,
-    buyer_name: record.buyer_name,
-    amount: record.amount,
-    currency: record.currency,
-    published_at: record.published_at,
-    deadline: record.deadline,
-    source_url: record.source_url,
     contentHash: hash,
-    rawPayload: record.raw_payload,
+    rawPayload: raw_payload,
   });
   const attachments = await syncTenderAttachments(db, upserted.id, record.attachments);
   const announce = upserted.outcome !== "unchanged" || attachments.requeued > 0 || attachments.inserted > 0;
