@@ -11,6 +11,7 @@ export {
   TED_RESYNC_OVERLAP_DAYS,
   tedPassQuery,
   tedPublishedFrom,
+  tedWindowStart,
 } from "./ted-query.js";
 export {
   DEFAULT_TED_FIELDS,

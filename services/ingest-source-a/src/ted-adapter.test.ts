@@ -118,7 +118,7 @@ describe("TED adapter", () => {
   });
 
   it("bounds a fresh pass by the last committed page, with the same query on the pages after it", async () => {
-    const http = fakeHttp([page, page, page]);
+    const http = fakeHttp([page, page, page, page]);
     const ted = createTedAdapter({
       http,
       baseUrl: BASE,
@@ -130,10 +130,15 @@ describe("TED adapter", () => {
     });
     await ted.fetchPage({ cursor: null, lastSyncAt: null, signal });
     const lastSyncAt = new Date("2026-06-28T09:30:00Z");
-    await ted.fetchPage({ cursor: null, lastSyncAt, signal });
-    await ted.fetchPage({ cursor: "t2", lastSyncAt, signal });
+    const first = await ted.fetchPage({ cursor: null, lastSyncAt, signal });
+    expect(first.passWindowStart).toEqual(new Date("2026-06-26T00:00:00Z"));
+    // A later page of the pass (or its restart) reuses the stored window, not the newer last sync.
+    const later = new Date("2026-07-08T09:00:00Z");
+    await ted.fetchPage({ cursor: "t2", lastSyncAt: later, passWindowStart: first.passWindowStart, signal });
+    await ted.fetchPage({ cursor: null, lastSyncAt: later, passWindowStart: first.passWindowStart, signal });
     expect(http.bodies.map((b) => b.query)).toEqual([
       "(buyer-country=SWE) AND publication-date>=20260701",
+      "(buyer-country=SWE) AND publication-date>=20260626",
       "(buyer-country=SWE) AND publication-date>=20260626",
       "(buyer-country=SWE) AND publication-date>=20260626",
     ]);

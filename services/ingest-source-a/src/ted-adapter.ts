@@ -12,7 +12,7 @@ import {
 } from "@tender/ingest";
 import { TedSearchPage } from "./ted-notice.js";
 import { tedNoticeToTenderRecord } from "./ted-notice-to-tender-record.js";
-import { DEFAULT_TED_LOOKBACK_DAYS, tedPassQuery } from "./ted-query.js";
+import { DEFAULT_TED_LOOKBACK_DAYS, tedPassQuery, tedWindowStart } from "./ted-query.js";
 import { type TedSearchOptions, tedSearchBody } from "./ted-search-body.js";
 import { TED_SOURCE_CODE } from "./ted-source-code.js";
 
@@ -43,11 +43,12 @@ const REFUSED_WHEN_RESUMED = [...REFUSED, 500];
  * The TED source: `POST {baseUrl}/v3/notices/search` in iteration mode. The cursor is TED's
  * `iterationNextToken`; the data ends when it is null or a page has no notices. A fresh pass
  * (no stored token) runs the configured query again, bounded to notices published from two days
- * before the last committed page on (`tedPassQuery`), so a downtime of any length is caught up.
+ * before the last committed page on (`tedPassQuery`), so a downtime of any length is caught up;
+ * that window start is stored with the pass's pages (`passWindowStart`) until the end of the data.
  * A token TED refuses (400, 404, 410, and for a token stored by an earlier pass also 500, TED's
- * answer to a token it does not know) makes the pass start afresh. A page with `timedOut: true`
- * holds partial results: it is asked for again and never committed as it is, so no notice is
- * skipped silently.
+ * answer to a token it does not know) makes the pass start afresh over the same window. A page
+ * with `timedOut: true` holds partial results: it is asked for again and never committed as it
+ * is, so no notice is skipped silently.
  */
 export function createTedAdapter(options: TedAdapterOptions): SourceAdapter {
   const url = new URL("v3/notices/search", withTrailingSlash(options.baseUrl)).toString();
@@ -58,9 +59,8 @@ export function createTedAdapter(options: TedAdapterOptions): SourceAdapter {
   const now = options.now ?? (() => new Date());
   const lookbackDays = options.lookbackDays ?? DEFAULT_TED_LOOKBACK_DAYS;
 
-  const request = async ({ cursor, resumed = false, lastSyncAt, signal }: FetchPageRequest) => {
-    // TED expects the query with every page; `lastSyncAt` is read once per pass, so a pass sends one query.
-    const query = tedPassQuery(options.query, lastSyncAt, now(), lookbackDays);
+  const request = async ({ cursor, resumed = false, signal }: FetchPageRequest, windowStart: Date) => {
+    const query = tedPassQuery(options.query, windowStart);
     try {
       return await options.http.requestJson(
         { method: "POST", url, body: tedSearchBody({ ...options, query }, cursor), signal },
@@ -79,14 +79,23 @@ export function createTedAdapter(options: TedAdapterOptions): SourceAdapter {
     code: TED_SOURCE_CODE,
     async fetchPage(pageRequest) {
       const { signal } = pageRequest;
+      // TED expects the same query with every page of an iteration; the window is stored with the
+      // pass's pages and reused on a restart, so the whole window is read even after a refused token.
+      const windowStart = tedWindowStart(
+        pageRequest.passWindowStart,
+        pageRequest.lastSyncAt,
+        now(),
+        lookbackDays,
+      );
       for (let attempt = 1; ; attempt += 1) {
-        const page = await request(pageRequest);
+        const page = await request(pageRequest, windowStart);
         if (page.timedOut !== true) {
           const token = page.iterationNextToken ?? null;
           return {
             items: page.notices,
             nextCursor: page.notices.length === 0 || token === "" ? null : token,
             map: tedNoticeToTenderRecord,
+            passWindowStart: windowStart,
           };
         }
         if (attempt >= attempts) {

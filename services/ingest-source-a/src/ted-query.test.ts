@@ -1,11 +1,13 @@
 import { loadConfig } from "@tender/config";
 import { describe, expect, it } from "vitest";
 import { TedSourceEnv } from "./env.js";
-import { hasPublicationDateClause, tedPassQuery, tedPublishedFrom } from "./ted-query.js";
+import { hasPublicationDateClause, tedPassQuery, tedPublishedFrom, tedWindowStart } from "./ted-query.js";
 import { DEFAULT_TED_QUERY } from "./ted-search-body.js";
 
 const NOW = new Date("2026-07-08T09:30:00Z");
 const daysBefore = (days: number, from = NOW) => new Date(from.getTime() - days * 86_400_000);
+/** The window of a fresh pass (no pass in progress). */
+const fresh = (lastSyncAt: Date | null) => tedWindowStart(null, lastSyncAt, NOW, 2);
 
 describe("tedPublishedFrom", () => {
   it("looks back the configured number of days on the very first pass", () => {
@@ -37,15 +39,28 @@ describe("tedPublishedFrom", () => {
   });
 });
 
+describe("tedWindowStart", () => {
+  it("reuses the window stored by the pass in progress instead of the newer last_sync_at", () => {
+    const stored = new Date("2026-06-26T00:00:00Z");
+    expect(tedWindowStart(stored, daysBefore(0.01), NOW, 2)).toEqual(stored);
+    expect(tedWindowStart(stored, null, NOW, 30)).toEqual(stored);
+  });
+
+  it("without a pass in progress starts at midnight UTC of tedPublishedFrom's day", () => {
+    expect(tedWindowStart(null, daysBefore(10), NOW, 2)).toEqual(new Date("2026-06-26T00:00:00Z"));
+    expect(tedWindowStart(undefined, null, NOW, 30)).toEqual(new Date("2026-06-08T00:00:00Z"));
+  });
+});
+
 describe("tedPassQuery", () => {
   it("adds the pass's publication-date bound to the subject filter", () => {
-    expect(tedPassQuery(DEFAULT_TED_QUERY, null, NOW, 2)).toBe(
+    expect(tedPassQuery(DEFAULT_TED_QUERY, fresh(null))).toBe(
       "(notice-type IN (cn-standard cn-social cn-desg pin-cfc-standard pin-cfc-social)) AND publication-date>=20260706",
     );
-    expect(tedPassQuery("buyer-country=SWE OR buyer-country=NOR", daysBefore(10), NOW, 2)).toBe(
+    expect(tedPassQuery("buyer-country=SWE OR buyer-country=NOR", fresh(daysBefore(10)))).toBe(
       "(buyer-country=SWE OR buyer-country=NOR) AND publication-date>=20260626",
     );
-    expect(tedPassQuery("  ", daysBefore(1), NOW, 2)).toBe("publication-date>=20260705");
+    expect(tedPassQuery("  ", fresh(daysBefore(1)))).toBe("publication-date>=20260705");
   });
 
   it("sends a query with its own publication-date clause as it is", () => {
@@ -56,7 +71,7 @@ describe("tedPassQuery", () => {
       "publication-date IN (20260101 20260102)",
       "pd<20260101",
     ]) {
-      expect(tedPassQuery(query, daysBefore(10), NOW, 2)).toBe(query);
+      expect(tedPassQuery(query, fresh(daysBefore(10)))).toBe(query);
     }
   });
 
@@ -68,7 +83,7 @@ describe("tedPassQuery", () => {
       "notice-type=pin-cfc-standard",
     ]) {
       expect(hasPublicationDateClause(query), query).toBe(false);
-      expect(tedPassQuery(query, null, NOW, 2)).toBe(`(${query}) AND publication-date>=20260706`);
+      expect(tedPassQuery(query, fresh(null))).toBe(`(${query}) AND publication-date>=20260706`);
     }
   });
 });

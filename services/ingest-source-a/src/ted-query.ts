@@ -25,29 +25,47 @@ export function hasPublicationDateClause(query: string): boolean {
  * TED's Brussels days, so the bound errs towards re-reading.
  */
 export function tedPublishedFrom(lastSyncAt: Date | null, now: Date, lookbackDays: number): string {
+  return tedDay(freshWindowStart(lastSyncAt, now, lookbackDays));
+}
+
+/**
+ * The window start of a pass (midnight UTC of its first publication day): the one stored by the
+ * pass in progress when there is one, so a pass restarted after a refused token reads the whole
+ * window again; otherwise the day of `tedPublishedFrom`.
+ */
+export function tedWindowStart(
+  passWindowStart: Date | null | undefined,
+  lastSyncAt: Date | null,
+  now: Date,
+  lookbackDays: number,
+): Date {
+  return passWindowStart ?? freshWindowStart(lastSyncAt, now, lookbackDays);
+}
+
+/**
+ * The expert query a pass sends: `TED_QUERY` (the subject filter) and
+ * `publication-date>=YYYYMMDD` from the pass's window start (`tedWindowStart`), so notices
+ * published while the service was down are fetched on its next pass. A `TED_QUERY` with its own
+ * `publication-date` (or `PD`) clause is sent as it is: its window then bounds what a pass after a
+ * downtime can catch up.
+ */
+export function tedPassQuery(query: string, windowStart: Date): string {
+  if (hasPublicationDateClause(query)) return query;
+  const bound = `publication-date>=${tedDay(windowStart)}`;
+  return query.trim() === "" ? bound : `(${query}) AND ${bound}`;
+}
+
+function freshWindowStart(lastSyncAt: Date | null, now: Date, lookbackDays: number): Date {
   const today = utcDay(now);
   const from =
     lastSyncAt === null
       ? today - lookbackDays * DAY_MS
       : Math.min(utcDay(lastSyncAt), today) - TED_RESYNC_OVERLAP_DAYS * DAY_MS;
-  return new Date(from).toISOString().slice(0, 10).replaceAll("-", "");
+  return new Date(from);
 }
 
-/**
- * The expert query a pass sends: `TED_QUERY` (the subject filter) and
- * `publication-date>=YYYYMMDD` from `tedPublishedFrom`, so notices published while the service
- * was down are fetched on its next pass. A `TED_QUERY` with its own `publication-date` (or `PD`)
- * clause is sent as it is: its window then bounds what a pass after a downtime can catch up.
- */
-export function tedPassQuery(
-  query: string,
-  lastSyncAt: Date | null,
-  now: Date,
-  lookbackDays: number,
-): string {
-  if (hasPublicationDateClause(query)) return query;
-  const bound = `publication-date>=${tedPublishedFrom(lastSyncAt, now, lookbackDays)}`;
-  return query.trim() === "" ? bound : `(${query}) AND ${bound}`;
+function tedDay(date: Date): string {
+  return date.toISOString().slice(0, 10).replaceAll("-", "");
 }
 
 function utcDay(date: Date): number {

@@ -50,7 +50,7 @@ const fakeTed: ReplayHandler = (req) => {
   const matching = NOTICES.filter(
     (n) => from === null || n["publication-date"].slice(0, 10).replaceAll("-", "") >= from,
   );
-  const start = body.iterationNextToken ? Number(body.iterationNextToken.replace("page-", "")) : 0;
+  const start = Number(/page-(\d+)$/.exec(body.iterationNextToken ?? "")?.[1] ?? 0);
   const notices = matching.slice(start, start + body.limit);
   const end = start + body.limit >= matching.length;
   return {
@@ -67,7 +67,9 @@ let testDb: TestDatabase;
 let db: Kysely<Database>;
 let server: ReplayServer;
 
-function sync(options: { query?: string; lookbackDays?: number } = {}) {
+function sync(
+  options: { query?: string; lookbackDays?: number; pageSize?: number; stopAfterOnePage?: boolean } = {},
+) {
   const adapter = createTedAdapter({
     http: createPoliteHttpClient({
       allowedHosts: [server.host],
@@ -78,10 +80,21 @@ function sync(options: { query?: string; lookbackDays?: number } = {}) {
     query: options.query ?? DEFAULT_TED_QUERY,
     lookbackDays: options.lookbackDays ?? 2,
     fields: DEFAULT_TED_FIELDS,
-    pageSize: 10,
+    pageSize: options.pageSize ?? 10,
     now: () => NOW,
   });
-  return runSyncPass({ db, adapter, logger, subject, now: () => NOW });
+  // A shutdown after the first committed page.
+  const controller = new AbortController();
+  const onPageCommitted = () => options.stopAfterOnePage && controller.abort();
+  return runSyncPass({
+    db,
+    adapter,
+    logger,
+    subject,
+    now: () => NOW,
+    signal: controller.signal,
+    onPageCommitted,
+  });
 }
 
 /** The queries sent since the last call, and the tokens they carried. */
@@ -109,6 +122,7 @@ beforeEach(async () => {
   await db.deleteFrom("sources").execute();
   await db.deleteFrom("outbox").execute();
   server.requests.length = 0;
+  server.setHandler(fakeTed);
 });
 
 describe("TED sync after a downtime", () => {
@@ -147,6 +161,47 @@ describe("TED sync after a downtime", () => {
       { query, token: undefined },
       { query, token: "page-10" },
     ]);
+  });
+
+  it("restarts a catch-up whose token TED refuses over the window it started with", async () => {
+    await sync();
+    await setLastSyncAt(new Date(NOW.getTime() - 10 * DAY_MS));
+    sent();
+    // The catch-up pass stops (shutdown) after its first page: 2 of the gap's 5 notices.
+    const first = await sync({ pageSize: 2, stopAfterOnePage: true });
+    expect(first).toMatchObject({ pages: 1, created: 2, stop: "aborted", cursor: "page-2" });
+    const query = `(${DEFAULT_TED_QUERY}) AND publication-date>=20260626`;
+    expect(sent()).toEqual([{ query, token: undefined }]);
+    const interrupted = await db.selectFrom("sources").selectAll().executeTakeFirstOrThrow();
+    // last_sync_at moved on to today; the window of the pass in progress did not.
+    expect(interrupted).toMatchObject({
+      cursor: "page-2",
+      last_sync_at: NOW,
+      pass_window_start: new Date("2026-06-26T00:00:00Z"),
+    });
+
+    // Meanwhile TED forgot the token: the next pass starts afresh, over the same window.
+    // Its new iteration hands out new tokens.
+    server.setHandler(async (req) => {
+      if ((JSON.parse(req.body) as SearchBody).iterationNextToken === "page-2") {
+        return { status: 400, body: { message: "invalid iteration token" } };
+      }
+      const reply = await fakeTed(req);
+      const body = reply.body as { iterationNextToken: string | null };
+      const token = body.iterationNextToken === null ? null : `new-${body.iterationNextToken}`;
+      return { body: { ...body, iterationNextToken: token } };
+    });
+    const restarted = await sync({ pageSize: 2 });
+    expect(restarted).toMatchObject({ pages: 3, created: 3, unchanged: 2, stop: "end", cursor: null });
+    expect(sent()).toEqual([
+      { query, token: "page-2" },
+      { query, token: undefined },
+      { query, token: "new-page-2" },
+      { query, token: "new-page-4" },
+    ]);
+    expect(await storedPublishedAt()).toEqual(Array(5).fill("2026-06-30T22:00:00.000Z"));
+    const done = await db.selectFrom("sources").selectAll().executeTakeFirstOrThrow();
+    expect(done).toMatchObject({ cursor: null, pass_window_start: null });
   });
 
   it("looks back TED_LOOKBACK_DAYS on the very first pass", async () => {

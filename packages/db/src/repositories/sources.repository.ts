@@ -44,3 +44,20 @@ export async function saveSourceCursor(
 export async function listSources(db: Db): Promise<SourceRow[]> {
   return db.selectFrom("sources").selectAll().orderBy("code").execute();
 }
+
+/**
+ * Stores the window start of the pass in progress (`null` clears it). Throws when the source does
+ * not exist. Meant for the transaction that saves the cursor.
+ */
+export async function saveSourcePassWindow(
+  db: Db,
+  sourceId: string,
+  windowStart: Date | null,
+): Promise<void> {
+  const result = await db
+    .updateTable("sources")
+    .set({ pass_window_start: windowStart })
+    .where("id", "=", sourceId)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) throw new Error(`source ${sourceId} does not exist`);
+}

@@ -1,5 +1,12 @@
 import type { TenderRecordV1 } from "@tender/contracts";
-import { type Database, type Db, ensureSource, quarantineRecordOnce, saveSourceCursor } from "@tender/db";
+import {
+  type Database,
+  type Db,
+  ensureSource,
+  quarantineRecordOnce,
+  saveSourceCursor,
+  saveSourcePassWindow,
+} from "@tender/db";
 import type { Kysely } from "kysely";
 import type { MapResult } from "../mapping/map-result.js";
 import { storeTenderRecord } from "./store-tender-record.js";
@@ -23,6 +30,8 @@ export interface CommitPageInput {
   items: readonly MappedItem[];
   /** Stored as the source's new cursor, exactly as given. */
   nextCursor: string | null;
+  /** Stored as the window start of the pass in progress when given (`null` clears it). */
+  passWindowStart?: Date | null;
   subject: string;
   now: Date;
 }
@@ -30,7 +39,8 @@ export interface CommitPageInput {
 /**
  * Commits one page in one transaction, all or nothing: locks the source row (and checks the
  * cursor), stores every valid record with its attachments and outbox event, quarantines the
- * invalid ones (they never block the page), then saves the next cursor and `last_sync_at`.
+ * invalid ones (they never block the page), then saves the next cursor, `last_sync_at` and the
+ * pass's window start.
  */
 export async function commitPage(db: Kysely<Database>, input: CommitPageInput): Promise<SyncCounts> {
   return db.transaction().execute(async (trx) => {
@@ -45,6 +55,9 @@ export async function commitPage(db: Kysely<Database>, input: CommitPageInput): 
       else await quarantine(trx, input.sourceCode, item, item.result, counts);
     }
     await saveSourceCursor(trx, source.id, input.nextCursor, input.now);
+    if (input.passWindowStart !== undefined) {
+      await saveSourcePassWindow(trx, source.id, input.passWindowStart);
+    }
     return counts;
   });
 }

@@ -37,7 +37,8 @@ export interface RunSyncPassOptions {
  * One sync pass: from the stored cursor, page by page until the API says there is no more data,
  * each page committed in its own transaction (`commitPage`). A continuation the pass has already
  * used ends it with a warning instead of looping, and the cursor is cleared so the next pass starts
- * afresh. A cursor the API refuses (expired) restarts the pass from the beginning once.
+ * afresh. A cursor the API refuses (expired) restarts the pass from the beginning once, with the
+ * window start the pass stored (`SourcePage.passWindowStart`), which is cleared with the cursor.
  */
 export async function runSyncPass(options: RunSyncPassOptions): Promise<SyncReport> {
   const { db, adapter, logger } = options;
@@ -47,6 +48,8 @@ export async function runSyncPass(options: RunSyncPassOptions): Promise<SyncRepo
   const source = await ensureSource(db, adapter.code);
   let stored = source.cursor;
   let request = stored;
+  // Kept across a restart after a refused cursor: the restarted pass reads the same window.
+  let windowStart = source.pass_window_start;
   const seen = new Set<string>(stored === null ? [] : [stored]);
   const totals = emptyCounts();
   let pages = 0;
@@ -69,6 +72,7 @@ export async function runSyncPass(options: RunSyncPassOptions): Promise<SyncRepo
         cursor: request,
         resumed: request !== null && pages === 0 && !restarted,
         lastSyncAt: source.last_sync_at,
+        passWindowStart: windowStart,
         signal,
       });
     } catch (error) {
@@ -94,6 +98,8 @@ export async function runSyncPass(options: RunSyncPassOptions): Promise<SyncRepo
       );
       next = null;
     }
+    // The end of the data ends the pass: its window is cleared with the cursor.
+    const nextWindow = next === null ? null : (page.passWindowStart ?? windowStart);
     let counts: SyncCounts;
     try {
       counts = await commitPage(db, {
@@ -101,6 +107,7 @@ export async function runSyncPass(options: RunSyncPassOptions): Promise<SyncRepo
         expectedCursor: stored,
         items: mapPageItems(page, adapter.code),
         nextCursor: next,
+        passWindowStart: nextWindow,
         subject: options.subject,
         now: now(),
       });
@@ -114,6 +121,7 @@ export async function runSyncPass(options: RunSyncPassOptions): Promise<SyncRepo
     }
     pages += 1;
     stored = next;
+    windowStart = nextWindow;
     addCounts(totals, counts);
     logger.debug({ source: adapter.code, page: pages, ...counts }, "Page committed");
     await options.onPageCommitted?.({ number: pages, counts, cursor: next });

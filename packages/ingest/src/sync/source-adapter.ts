@@ -11,6 +11,13 @@ export interface FetchPageRequest {
   resumed?: boolean;
   /** When the source last committed a page; lets a fresh pass start from a recent window. */
   lastSyncAt: Date | null;
+  /**
+   * The window start of the pass in progress, as a page of it returned it (`SourcePage.passWindowStart`,
+   * stored with the cursor until the end of the data); null when no pass is in progress. An adapter
+   * that bounds its pass by `lastSyncAt` reuses it, so a pass restarted after a refused cursor reads
+   * the same window.
+   */
+  passWindowStart?: Date | null;
   /** Aborted on shutdown. */
   signal: AbortSignal;
 }
@@ -22,6 +29,8 @@ export interface SourcePage {
   nextCursor: string | null;
   /** Pure mapping of one item of this page (page-level context, e.g. package metadata, is bound in). */
   map(item: unknown): MapResult;
+  /** Where the pass reads from; stored with the page's cursor and passed to later requests of the pass. */
+  passWindowStart?: Date;
 }
 
 /** What the sync loop needs from a source: its code and a way to fetch one page. */
