@@ -1,13 +1,8 @@
 import * as v from "valibot";
-import { CurrencyCode } from "../primitives/currency-code.js";
-import { DecimalAmount } from "../primitives/decimal-amount.js";
-import { HttpUrl } from "../primitives/http-url.js";
 import { objectMessage } from "../primitives/object-message.js";
-import { SourceCode } from "../primitives/source-code.js";
 import { IndexStatus } from "../primitives/statuses.js";
-import { NullableText, TrimmedString } from "../primitives/trimmed-string.js";
-import { UtcTimestamp } from "../primitives/utc-timestamp.js";
 import { Uuid } from "../primitives/uuid.js";
+import { TENDER_FIELDS } from "../records/tender-fields.js";
 import { TenderDetailsAttachment } from "./tender-details-attachment.js";
 
 /**
@@ -17,16 +12,7 @@ import { TenderDetailsAttachment } from "./tender-details-attachment.js";
 export const TenderDetails = v.strictObject(
   {
     id: Uuid,
-    source: SourceCode,
-    external_id: TrimmedString,
-    title: TrimmedString,
-    description: NullableText,
-    buyer_name: TrimmedString,
-    amount: v.nullable(DecimalAmount),
-    currency: v.nullable(CurrencyCode),
-    published_at: UtcTimestamp,
-    deadline: v.nullable(UtcTimestamp),
-    source_url: HttpUrl,
+    ...TENDER_FIELDS,
     index_status: IndexStatus,
     attachments: v.array(TenderDetailsAttachment, "Must be an array"),
   },

@@ -1,13 +1,8 @@
 import * as v from "valibot";
-import { CurrencyCode } from "../primitives/currency-code.js";
-import { DecimalAmount } from "../primitives/decimal-amount.js";
-import { HttpUrl } from "../primitives/http-url.js";
 import { JsonObject } from "../primitives/json-object.js";
 import { objectMessage } from "../primitives/object-message.js";
-import { SourceCode } from "../primitives/source-code.js";
-import { NullableText, TrimmedString } from "../primitives/trimmed-string.js";
-import { UtcTimestamp } from "../primitives/utc-timestamp.js";
 import { AttachmentRecordV1 } from "./attachment-record-v1.js";
+import { TENDER_FIELDS } from "./tender-fields.js";
 
 // The database keeps one attachment row per (tender, source_url), and the content hash sorts
 // attachments by source_url, so a record must not list one URL twice.
@@ -25,16 +20,7 @@ const Attachments = v.pipe(
  */
 export const TenderRecordV1 = v.strictObject(
   {
-    source: SourceCode,
-    external_id: TrimmedString,
-    title: TrimmedString,
-    description: NullableText,
-    buyer_name: TrimmedString,
-    amount: v.nullable(DecimalAmount),
-    currency: v.nullable(CurrencyCode),
-    published_at: UtcTimestamp,
-    deadline: v.nullable(UtcTimestamp),
-    source_url: HttpUrl,
+    ...TENDER_FIELDS,
     attachments: Attachments,
     raw_payload: JsonObject,
   },
