@@ -1,13 +1,6 @@
 import type { JetStreamManager } from "@nats-io/jetstream";
 import { type BusTopology, catalogEntries } from "@tender/bus";
-import {
-  countAttachmentsByDownloadStatus,
-  countQuarantinedRecords,
-  countTendersByIndexStatus,
-  type Db,
-  listSources,
-  readOutboxBacklog,
-} from "@tender/db";
+import { type Db, readPipelineCounts } from "@tender/db";
 import { isNotFound } from "../describe-bus-error.js";
 
 /** What `tender status` reports from PostgreSQL. */
@@ -48,13 +41,7 @@ export interface BusStatus {
 
 /** Pipeline counts, outbox backlog and source cursors. */
 export async function readDatabaseStatus(db: Db): Promise<DatabaseStatus> {
-  const [tenders, attachments, outbox, quarantined, sources] = await Promise.all([
-    countTendersByIndexStatus(db),
-    countAttachmentsByDownloadStatus(db),
-    readOutboxBacklog(db),
-    countQuarantinedRecords(db),
-    listSources(db),
-  ]);
+  const { tenders, attachments, outbox, quarantined, sources } = await readPipelineCounts(db);
   return {
     tenders: { ...tenders, total: sum(tenders) },
     attachments: { ...attachments, total: sum(attachments) },

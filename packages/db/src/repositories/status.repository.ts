@@ -1,5 +1,9 @@
 import { sql } from "kysely";
 import type { Db } from "../database.js";
+import type { SourceRow } from "../tables/sources.table.js";
+import { countAttachmentsByDownloadStatus } from "./attachments.repository.js";
+import { listSources } from "./sources.repository.js";
+import { countTendersByIndexStatus } from "./tenders.repository.js";
 
 /** Events the outbox relay has not published yet. */
 export interface OutboxBacklog {
@@ -35,4 +39,25 @@ export async function countQuarantinedRecords(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** Every count the pipeline's progress is read from, in one call (`tender status`, the demo). */
+export interface PipelineCounts {
+  tenders: Awaited<ReturnType<typeof countTendersByIndexStatus>>;
+  attachments: Awaited<ReturnType<typeof countAttachmentsByDownloadStatus>>;
+  outbox: OutboxBacklog;
+  quarantined: number;
+  sources: SourceRow[];
+}
+
+/** Tenders by index status, attachments by download status, outbox backlog, quarantine, sources. */
+export async function readPipelineCounts(db: Db): Promise<PipelineCounts> {
+  const [tenders, attachments, outbox, quarantined, sources] = await Promise.all([
+    countTendersByIndexStatus(db),
+    countAttachmentsByDownloadStatus(db),
+    readOutboxBacklog(db),
+    countQuarantinedRecords(db),
+    listSources(db),
+  ]);
+  return { tenders, attachments, outbox, quarantined, sources };
 }

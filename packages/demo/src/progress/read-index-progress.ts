@@ -1,11 +1,4 @@
-import {
-  countAttachmentsByDownloadStatus,
-  countQuarantinedRecords,
-  countTendersByIndexStatus,
-  type Db,
-  listSources,
-  readOutboxBacklog,
-} from "@tender/db";
+import { type Db, readPipelineCounts } from "@tender/db";
 
 /** How far the demo data has come through ingestion, downloads and indexing. */
 export interface IndexProgress {
@@ -20,13 +13,7 @@ export interface IndexProgress {
 
 /** Reads the counts that show the demo's progress. */
 export async function readIndexProgress(db: Db): Promise<IndexProgress> {
-  const [tenders, attachments, sources, outbox, quarantined] = await Promise.all([
-    countTendersByIndexStatus(db),
-    countAttachmentsByDownloadStatus(db),
-    listSources(db),
-    readOutboxBacklog(db),
-    countQuarantinedRecords(db),
-  ]);
+  const { tenders, attachments, sources, outbox, quarantined } = await readPipelineCounts(db);
   return {
     tenders: {
       total: tenders.pending + tenders.processing + tenders.ready + tenders.failed,
