@@ -1,6 +1,5 @@
 import type { JetStreamClient, JsMsg } from "@nats-io/jetstream";
-import { abortableDelay } from "./abortable-delay.js";
-import { backoffDelayMs } from "./backoff.js";
+import { abortableDelay, backoffDelayMs } from "@tender/backoff";
 import type { BusLogger } from "./bus-logger.js";
 import { errorMessage } from "./error-message.js";
 import { isPermanentError } from "./permanent-error.js";

@@ -1,5 +1,3 @@
-export { abortableDelay } from "./abortable-delay.js";
-export { type BackoffPolicy, backoffDelayMs } from "./backoff.js";
 export type { BusLogger } from "./bus-logger.js";
 export { type BusNames, busNames, DEFAULT_BUS_NAMES } from "./bus-names.js";
 export {

@@ -1,8 +1,7 @@
 import type { JetStreamClient } from "@nats-io/jetstream";
+import { abortableDelay, backoffDelayMs } from "@tender/backoff";
 import { claimOutboxBatch, type Database, markOutboxPublished, recordOutboxFailure } from "@tender/db";
 import type { Kysely } from "kysely";
-import { abortableDelay } from "./abortable-delay.js";
-import { backoffDelayMs } from "./backoff.js";
 import type { BusLogger } from "./bus-logger.js";
 import { errorMessage } from "./error-message.js";
 

@@ -1,5 +1,5 @@
+import type { BackoffPolicy } from "@tender/backoff";
 import { createTenderChangedV1Validator, type TenderChangedV1 } from "@tender/contracts";
-import type { BackoffPolicy } from "./backoff.js";
 import type { BusNames } from "./bus-names.js";
 
 /** Checks a decoded message body against the subject's JSON Schema. */

@@ -1,4 +1,4 @@
-import { abortableDelay } from "@tender/bus";
+import { abortableDelay } from "@tender/backoff";
 import type { AttachmentRow } from "@tender/db";
 import { type BlobStorage, BlobTooLargeError, type StoredBlob } from "@tender/storage";
 import { DownloadError } from "./download-error.js";

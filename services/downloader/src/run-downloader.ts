@@ -1,11 +1,5 @@
-import {
-  abortableDelay,
-  type Bus,
-  type BusLogger,
-  type BusTopology,
-  runConsumer,
-  runOutboxRelay,
-} from "@tender/bus";
+import { abortableDelay } from "@tender/backoff";
+import { type Bus, type BusLogger, type BusTopology, runConsumer, runOutboxRelay } from "@tender/bus";
 import type { Database } from "@tender/db";
 import type { BlobStorage, SweepableBlobStorage } from "@tender/storage";
 import type { Kysely } from "kysely";

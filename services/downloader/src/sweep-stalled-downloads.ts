@@ -1,4 +1,5 @@
-import { abortableDelay, type BusLogger, enqueueTenderChanged } from "@tender/bus";
+import { abortableDelay } from "@tender/backoff";
+import { type BusLogger, enqueueTenderChanged } from "@tender/bus";
 import { claimTendersWithStalledDownloads, type Database, scheduleNextDownloadSweep } from "@tender/db";
 import type { Kysely } from "kysely";
 

@@ -1,4 +1,4 @@
-import { abortableDelay } from "@tender/bus";
+import { abortableDelay } from "@tender/backoff";
 import { RetryAfterTooLongError } from "../http/http-errors.js";
 import type { IngestLogger } from "./ingest-logger.js";
 import type { SyncReport } from "./run-sync-pass.js";

@@ -1,4 +1,4 @@
-import { abortableDelay } from "@tender/bus";
+import { abortableDelay } from "@tender/backoff";
 import { type SweepOptions, sweepOnce } from "./sweep-once.js";
 
 /**

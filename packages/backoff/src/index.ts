@@ -1,0 +1,2 @@
+export { abortableDelay } from "./abortable-delay.js";
+export { type BackoffPolicy, backoffDelayMs } from "./backoff-delay-ms.js";
