@@ -1,6 +1,6 @@
 import { loadConfig } from "@tender/config";
 import { runIngestService } from "@tender/ingest";
-import { createTedSource } from "./create-ted-source.js";
+import { createTedSource } from "@tender/source-ted";
 import { Env } from "./env.js";
 
 const config = loadConfig(Env, process.env);

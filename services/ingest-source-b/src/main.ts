@@ -1,6 +1,6 @@
 import { loadConfig } from "@tender/config";
 import { runIngestService } from "@tender/ingest";
-import { createCfSource } from "./create-cf-source.js";
+import { createCfSource } from "@tender/source-contracts-finder";
 import { Env } from "./env.js";
 
 const config = loadConfig(Env, process.env);

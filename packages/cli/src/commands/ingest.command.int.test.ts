@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { tedNoticeToTenderRecord } from "@tender/ingest-source-a";
+import { tedNoticeToTenderRecord } from "@tender/source-ted";
 import { createTestDatabase, type TestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCaptured } from "../run-captured.js";
@@ -14,7 +14,7 @@ const env = () => ({ DATABASE_URL: t.url, BUS_PREFIX: "tcliingest" });
 const page = JSON.parse(
   readFileSync(
     new URL(
-      "../../../../services/ingest-source-a/src/fixtures/ted_v3_search_it_software_sweden_2026-07-01.json",
+      "../../../../packages/source-ted/fixtures/ted_v3_search_it_software_sweden_2026-07-01.json",
       import.meta.url,
     ),
     "utf8",

@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCaptured } from "../run-captured.js";
 
 const fixture = (path: string) =>
-  JSON.parse(readFileSync(new URL(`../../../../services/${path}`, import.meta.url), "utf8")) as Record<
+  JSON.parse(readFileSync(new URL(`../../../../packages/${path}`, import.meta.url), "utf8")) as Record<
     string,
     unknown
   >;
-const tedPage = fixture("ingest-source-a/src/fixtures/ted_v3_search_digital_competition_2026-05-30.json");
-const cfPage = fixture("ingest-source-b/src/fixtures/cf_ocds_search_tender_2026-08-19.json");
+const tedPage = fixture("source-ted/fixtures/ted_v3_search_digital_competition_2026-05-30.json");
+const cfPage = fixture("source-contracts-finder/fixtures/cf_ocds_search_tender_2026-08-19.json");
 
 let t: TestDatabase;
 let server: ReplayServer;

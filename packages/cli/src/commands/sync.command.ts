@@ -13,8 +13,8 @@ import {
   type SourceAdapter,
   type SyncReport,
 } from "@tender/ingest";
-import { createTedSource, TED_SOURCE_CODE, TedSyncEnv } from "@tender/ingest-source-a";
-import { CF_SOURCE_CODE, CfSyncEnv, createCfSource } from "@tender/ingest-source-b";
+import { CF_SOURCE_CODE, CfSyncEnv, createCfSource } from "@tender/source-contracts-finder";
+import { createTedSource, TED_SOURCE_CODE, TedSyncEnv } from "@tender/source-ted";
 import type { Command } from "commander";
 import { CliError } from "../cli-error.js";
 import type { CommandContext } from "../command-context.js";

@@ -7,7 +7,7 @@ import { tedNoticeToTenderRecord } from "./ted-notice-to-tender-record.js";
 type Notice = Record<string, unknown>;
 
 function fixture(name: string): { notices: Notice[] } {
-  return JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8"));
+  return JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), "utf8"));
 }
 
 const digital = fixture("ted_v3_search_digital_competition_2026-05-30.json").notices;

@@ -15,7 +15,7 @@ import { DEFAULT_TED_FIELDS, DEFAULT_TED_QUERY } from "./ted-search-body.js";
 
 type Notice = { "publication-date": string };
 const load = (name: string): Notice[] =>
-  (JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8")) as { notices: Notice[] })
+  (JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), "utf8")) as { notices: Notice[] })
     .notices;
 const NOTICES = [
   ...load("ted_v3_search_digital_competition_2026-05-30.json"),

@@ -10,7 +10,7 @@ type Package = Json & { releases: Json[] };
 
 // The Find a Tender capture holds bare `Infinity` literals, as the client's lenient parse accepts them.
 function fixture(name: string): Package {
-  return parseJsonLenient(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8")) as Package;
+  return parseJsonLenient(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), "utf8")) as Package;
 }
 
 function metaOf(pkg: Package): Json {

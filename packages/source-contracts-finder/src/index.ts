@@ -11,5 +11,5 @@ export {
   RESYNC_OVERLAP_MS,
 } from "./cf-search-url.js";
 export { CF_SOURCE_CODE } from "./cf-source-code.js";
+export { CfSourceEnv, CfSyncEnv } from "./cf-source-env.js";
 export { CF_FORBIDDEN_COOLDOWN_MS, createCfSource } from "./create-cf-source.js";
-export { CfSourceEnv, CfSyncEnv, Env } from "./env.js";

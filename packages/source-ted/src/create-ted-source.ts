@@ -4,10 +4,10 @@ import {
   type SourceAdapter,
   type SyncHttpEnv,
 } from "@tender/ingest";
-import type { TedSourceEnv } from "./env.js";
 import { createTedAdapter } from "./ted-adapter.js";
 import { tedFields } from "./ted-fields.js";
 import { hasPublicationDateClause } from "./ted-query.js";
+import type { TedSourceEnv } from "./ted-source-env.js";
 
 /** The TED adapter with its polite HTTP client, from configuration (service and CLI alike). */
 export function createTedSource(

@@ -1,5 +1,4 @@
 export { createTedSource } from "./create-ted-source.js";
-export { Env, TedSourceEnv, TedSyncEnv } from "./env.js";
 export { createTedAdapter, type TedAdapterOptions } from "./ted-adapter.js";
 export { parseTedFields, REQUIRED_TED_FIELDS, tedFields } from "./ted-fields.js";
 export { pickLanguage } from "./ted-language.js";
@@ -20,3 +19,4 @@ export {
   tedSearchBody,
 } from "./ted-search-body.js";
 export { TED_SOURCE_CODE } from "./ted-source-code.js";
+export { TedSourceEnv, TedSyncEnv } from "./ted-source-env.js";

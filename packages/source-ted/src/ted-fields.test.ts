@@ -1,8 +1,8 @@
 import { loadConfig } from "@tender/config";
 import { describe, expect, it } from "vitest";
-import { TedSourceEnv } from "./env.js";
 import { REQUIRED_TED_FIELDS, tedFields } from "./ted-fields.js";
 import { DEFAULT_TED_FIELDS } from "./ted-search-body.js";
+import { TedSourceEnv } from "./ted-source-env.js";
 
 describe("tedFields", () => {
   it("requests the default fields unless TED_FIELDS lists some", () => {

@@ -17,7 +17,7 @@ import { createCfAdapter } from "./cf-adapter.js";
 type Json = Record<string, unknown>;
 type Package = Json & { releases: Array<Json & { tender: Json }>; links?: { next: string } };
 const load = (name: string): Package =>
-  JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8"));
+  JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), "utf8"));
 const limit2 = load("cf_ocds_search_tender_limit2_2026-09-19.json");
 const august = load("cf_ocds_search_tender_2026-08-19.json");
 const documents = load("cf_release_documents_attachments_trimmed_2026-09-19.json");

@@ -10,7 +10,7 @@ import { createCfAdapter } from "./cf-adapter.js";
 import { cfFirstPageUrl, FIRST_SYNC_LOOKBACK_MS, RESYNC_OVERLAP_MS } from "./cf-search-url.js";
 
 const json = (name: string) =>
-  JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8"));
+  JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), "utf8"));
 const limit2 = json("cf_ocds_search_tender_limit2_2026-09-19.json");
 const liveLinks: Array<{ links: { next: string } }> = json(
   "cf_live_pagination_links_summary_2026-09-30.json",

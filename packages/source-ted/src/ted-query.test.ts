@@ -1,8 +1,8 @@
 import { loadConfig } from "@tender/config";
 import { describe, expect, it } from "vitest";
-import { TedSourceEnv } from "./env.js";
 import { hasPublicationDateClause, tedPassQuery, tedPublishedFrom, tedWindowStart } from "./ted-query.js";
 import { DEFAULT_TED_QUERY } from "./ted-search-body.js";
+import { TedSourceEnv } from "./ted-source-env.js";
 
 const NOW = new Date("2026-07-08T09:30:00Z");
 const daysBefore = (days: number, from = NOW) => new Date(from.getTime() - days * 86_400_000);

@@ -18,7 +18,7 @@ import { DEFAULT_TED_FIELDS } from "./ted-search-body.js";
 
 type Page = { notices: unknown[]; iterationNextToken: string | null };
 const load = (name: string): Page =>
-  JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8"));
+  JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), "utf8"));
 const TOKEN = "c2Nyb2xsLXRva2VuLXBhZ2UtMg==";
 const pages: Page[] = [
   { ...load("ted_v3_search_digital_competition_2026-05-30.json"), iterationNextToken: TOKEN },
@@ -44,7 +44,7 @@ registerHooks({
 const CHILD = `const src = (path) => import(new URL(path, "file://${root}"));
 const { createDb } = await src("packages/db/src/index.ts");
 const { createPoliteHttpClient, runSyncPass } = await src("packages/ingest/src/index.ts");
-const { createTedAdapter, DEFAULT_TED_FIELDS } = await src("services/ingest-source-a/src/index.ts");
+const { createTedAdapter, DEFAULT_TED_FIELDS } = await src("packages/source-ted/src/index.ts");
 const env = process.env;
 const db = createDb(env.DATABASE_URL, { max: 2 });
 const http = createPoliteHttpClient({ allowedHosts: [env.TED_HOST], timeoutMs: 120000, maxResponseBytes: 1 << 20 });

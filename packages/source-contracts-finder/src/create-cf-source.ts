@@ -5,7 +5,7 @@ import {
   type SyncHttpEnv,
 } from "@tender/ingest";
 import { createCfAdapter } from "./cf-adapter.js";
-import type { CfSourceEnv } from "./env.js";
+import type { CfSourceEnv } from "./cf-source-env.js";
 
 /** Contracts Finder answers 403 when it wants clients to slow down; this is how long we then wait. */
 export const CF_FORBIDDEN_COOLDOWN_MS = 60_000;

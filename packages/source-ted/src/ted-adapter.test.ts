@@ -9,13 +9,13 @@ import {
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { createTedSource } from "./create-ted-source.js";
-import { TedSyncEnv } from "./env.js";
 import { createTedAdapter } from "./ted-adapter.js";
 import { DEFAULT_TED_FIELDS } from "./ted-search-body.js";
+import { TedSyncEnv } from "./ted-source-env.js";
 
 const page = JSON.parse(
   readFileSync(
-    new URL("./fixtures/ted_v3_search_digital_competition_2026-05-30.json", import.meta.url),
+    new URL("../fixtures/ted_v3_search_digital_competition_2026-05-30.json", import.meta.url),
     "utf8",
   ),
 ) as { notices: unknown[]; timedOut: boolean; iterationNextToken: string | null };

@@ -24,7 +24,7 @@ interface TedPage {
 }
 
 const load = (name: string): TedPage =>
-  JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8"));
+  JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), "utf8"));
 const digital = load("ted_v3_search_digital_competition_2026-05-30.json");
 const sweden = load("ted_v3_search_it_software_sweden_2026-07-01.json");
 // Two recorded pages chained into one iteration, as TED would serve them.
