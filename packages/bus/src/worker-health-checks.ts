@@ -1,6 +1,6 @@
-import type { Database } from "@tender/db";
+import { type Database, pingDatabase } from "@tender/db";
 import type { HealthCheck } from "@tender/observability";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { Bus } from "./connect-bus.js";
 
 /**
@@ -9,7 +9,7 @@ import type { Bus } from "./connect-bus.js";
  */
 export function workerHealthChecks(db: Kysely<Database>, bus: Pick<Bus, "nc">): Record<string, HealthCheck> {
   return {
-    database: async () => (await sql`SELECT 1`.execute(db)).rows.length === 1,
+    database: () => pingDatabase(db),
     nats: async () => {
       if (bus.nc.isClosed()) return false;
       await bus.nc.flush();

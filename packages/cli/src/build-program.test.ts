@@ -95,7 +95,7 @@ describe("argument errors (no database needed)", () => {
     const { code, stderr } = await run(["keys", "list"], { DATABASE_URL: "mysql://app:hunter2@db/x" });
     expect(code).toBe(1);
     expect(stderr).toContain(
-      'DATABASE_URL: expected a URL starting with postgres:// or postgresql://, got "mysql://app:***@db/x"',
+      'DATABASE_URL: expected a URL starting with postgres:// or postgresql://, got "mysql://app:[REDACTED]@db/x"',
     );
     expect(stderr).not.toContain("hunter2");
   });

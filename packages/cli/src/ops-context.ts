@@ -1,6 +1,7 @@
 import type { JetStreamClient, JetStreamManager } from "@nats-io/jetstream";
 import { type Bus, type BusTopology, busNames, busTopology, connectBus } from "@tender/bus";
-import { hideUrlPassword, loadConfig } from "@tender/config";
+import { loadConfig } from "@tender/config";
+import { redactConnectionString } from "@tender/observability";
 import { CliBusEnv } from "./bus-env.js";
 import type { CliDeps } from "./cli-deps.js";
 import { CliError } from "./cli-error.js";
@@ -36,12 +37,12 @@ export function createOpsContext(deps: CliDeps): OpsContext {
       } catch (error) {
         throw new CliError(`BUS_PREFIX: ${(error as Error).message}`);
       }
-      const natsUrl = hideUrlPassword(NATS_URL);
+      const natsUrl = redactConnectionString(NATS_URL);
       let bus: Bus;
       try {
         bus = await connectBus({ servers: NATS_URL, name: "tender-cli", timeoutMs: 5_000 });
       } catch (error) {
-        const reason = hideUrlPassword(((error as Error).message ?? "").split("\n", 1)[0] ?? "");
+        const reason = redactConnectionString(((error as Error).message ?? "").split("\n", 1)[0] ?? "");
         throw new CliError(`cannot reach NATS at ${natsUrl} (${reason}) — is it running? Set NATS_URL.`);
       }
       try {

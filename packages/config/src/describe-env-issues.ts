@@ -1,5 +1,6 @@
+import { redactConnectionString } from "@tender/observability";
 import type * as v from "valibot";
-import { hideUrlPassword, isSecretVariable } from "./secret-values.js";
+import { isSecretVariable } from "./secret-values.js";
 
 const MAX_SHOWN = 80;
 
@@ -27,6 +28,6 @@ export function describeEnvIssues(
 function describeValue(name: string, raw: string | undefined): string {
   if (raw === undefined || raw.trim() === "") return ", but it is not set";
   if (isSecretVariable(name)) return " (value hidden)";
-  const shown = hideUrlPassword(raw);
+  const shown = redactConnectionString(raw);
   return `, got ${JSON.stringify(shown.length > MAX_SHOWN ? `${shown.slice(0, MAX_SHOWN)}…` : shown)}`;
 }

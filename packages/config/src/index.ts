@@ -12,4 +12,4 @@ export type { EnvOutput, EnvSchema, EnvVarOptions } from "./env-var.js";
 export { type EnvSource, loadConfig } from "./load-config.js";
 export { LOG_LEVELS, LogEnv } from "./log-env.js";
 export { NatsEnv } from "./nats-env.js";
-export { hideUrlPassword, isSecretVariable } from "./secret-values.js";
+export { isSecretVariable } from "./secret-values.js";

@@ -79,7 +79,7 @@ describe("loadConfig", () => {
       }),
     );
     expect(problems).toEqual([
-      'DATABASE_URL: expected a URL starting with postgres://, got "mysql://app:***@db:3306/x"',
+      'DATABASE_URL: expected a URL starting with postgres://, got "mysql://app:[REDACTED]@db:3306/x"',
     ]);
   });
 

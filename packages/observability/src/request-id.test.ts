@@ -1,6 +1,7 @@
+import { REQUEST_ID_PATTERN } from "@tender/contracts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { acceptOrCreateRequestId, REQUEST_ID_HEADER, REQUEST_ID_PATTERN } from "./request-id.js";
+import { acceptOrCreateRequestId, REQUEST_ID_HEADER } from "./request-id.js";
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -1,7 +1,5 @@
 import { createServer, type Server } from "node:http";
-
-/** A named readiness check: resolves when the dependency answers, rejects (or returns false) when not. */
-export type HealthCheck = () => Promise<boolean | undefined>;
+import { HEALTH_CHECK_TIMEOUT_MS, type HealthCheck, runHealthCheck } from "./run-health-check.js";
 
 export interface HealthServer {
   /** The port actually bound (useful with port 0). */
@@ -18,10 +16,10 @@ export async function startHealthServer(options: {
   port: number;
   host?: string;
   checks: Record<string, HealthCheck>;
-  /** Bound each check; default 2 s. */
+  /** Bound of each check; default `HEALTH_CHECK_TIMEOUT_MS` (2 s). */
   timeoutMs?: number;
 }): Promise<HealthServer> {
-  const timeoutMs = options.timeoutMs ?? 2_000;
+  const timeoutMs = options.timeoutMs ?? HEALTH_CHECK_TIMEOUT_MS;
   const server: Server = createServer(async (req, res) => {
     const path = (req.url ?? "/").split("?")[0];
     const reply = (status: number, body: unknown) => {
@@ -31,16 +29,9 @@ export async function startHealthServer(options: {
     if (path === "/health/live") return reply(200, { status: "ok" });
     if (path !== "/health/ready") return reply(404, { status: "not_found" });
     const entries = await Promise.all(
-      Object.entries(options.checks).map(async ([name, check]) => {
-        const ok = await Promise.race([
-          check().then(
-            (r) => r !== false,
-            () => false,
-          ),
-          new Promise<boolean>((resolve) => setTimeout(resolve, timeoutMs, false).unref()),
-        ]);
-        return [name, ok ? "ok" : "error"] as const;
-      }),
+      Object.entries(options.checks).map(
+        async ([name, check]) => [name, (await runHealthCheck(check, timeoutMs)) ? "ok" : "error"] as const,
+      ),
     );
     const ready = entries.every(([, state]) => state === "ok");
     reply(ready ? 200 : 503, {

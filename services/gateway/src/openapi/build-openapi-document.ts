@@ -1,4 +1,9 @@
-import { buildJsonSchemas, type JsonSchemaDocument, type WireSchemaName } from "@tender/contracts";
+import {
+  buildJsonSchemas,
+  type JsonSchemaDocument,
+  REQUEST_ID_PATTERN,
+  type WireSchemaName,
+} from "@tender/contracts";
 import { API_KEY_HEADER } from "../middleware/auth/api-key-auth.js";
 import { errorResponseObject } from "./error-responses.js";
 
@@ -57,7 +62,7 @@ function rateLimitedOperation(summary: string, description: string, request: str
 
 const DESCRIPTION = `Search and grounded answers over public procurement tenders.
 
-Authentication: send the key in \`${API_KEY_HEADER}\`. Rate limit: Search and Ask share one counter per key, a fixed UTC-minute window of \`limit_per_minute\` requests. The pipeline is request id → authentication → body validation → rate limit → service: a request refused by authentication or validation is not counted; a request that passed the rate limit stays counted even when the search then fails (for example 503 when the AI provider is down). Every response carries \`X-Request-ID\` (the client's value when it matches \`^[A-Za-z0-9._:-]{1,128}$\`, else a new UUID). Every error uses one envelope.`;
+Authentication: send the key in \`${API_KEY_HEADER}\`. Rate limit: Search and Ask share one counter per key, a fixed UTC-minute window of \`limit_per_minute\` requests. The pipeline is request id → authentication → body validation → rate limit → service: a request refused by authentication or validation is not counted; a request that passed the rate limit stays counted even when the search then fails (for example 503 when the AI provider is down). Every response carries \`X-Request-ID\` (the client's value when it matches \`${REQUEST_ID_PATTERN.source}\`, else a new UUID). Every error uses one envelope.`;
 
 /**
  * The OpenAPI 3.1 document of the gateway. Its schemas are the contracts' JSON Schemas, which

@@ -1,11 +1,11 @@
 import { toValidationIssues, Uuid } from "@tender/contracts";
+import { findTenderCard } from "@tender/db";
 import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../app-env.js";
 import type { Deps } from "../deps.js";
 import { ApiError } from "../errors/api-error.js";
 import { apiKeyAuth } from "../middleware/auth/api-key-auth.js";
-import { findTenderCard } from "../queries/find-tender-card.js";
 
 /**
  * `GET /api/v1/tenders/{id}`: the tender card. Needs a key; not rate limited. A malformed uuid

@@ -4,7 +4,7 @@ import type { AppEnv } from "../../app-env.js";
 
 /**
  * First middleware of every request: takes the client's `X-Request-ID` when it matches
- * `^[A-Za-z0-9._:-]{1,128}$`, else a new UUID v4, and puts it on whatever response comes back,
+ * `REQUEST_ID_PATTERN` (decisions.md), else a new UUID v4, and puts it on whatever response comes back,
  * error, 404 and 405 responses included (errors are turned into responses below this one).
  */
 export function requestId(): MiddlewareHandler<AppEnv> {

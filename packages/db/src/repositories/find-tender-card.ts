@@ -1,5 +1,5 @@
 import type { TenderDetails } from "@tender/contracts";
-import type { Db } from "@tender/db";
+import type { Db } from "../database.js";
 
 /**
  * The tender card (decisions.md) with every attachment, skipped ones included, ordered by
