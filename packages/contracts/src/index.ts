@@ -33,8 +33,8 @@ export {
   DecimalAmount,
   normalizeDecimalAmount,
 } from "./primitives/decimal-amount.js";
-export { HttpUrl, isHttpUrl } from "./primitives/http-url.js";
-export { isJsonObject, JsonObject } from "./primitives/json-object.js";
+export { boundedHttpUrl, HttpUrl, isHttpUrl } from "./primitives/http-url.js";
+export { boundedJsonObject, isJsonObject, JsonObject, measureJsonDepth } from "./primitives/json-object.js";
 export {
   QUERY_MAX_LENGTH,
   QUERY_MIN_LENGTH,
@@ -45,6 +45,8 @@ export { Sha256Digest } from "./primitives/sha256-digest.js";
 export { SourceCode } from "./primitives/source-code.js";
 export { DOWNLOAD_STATUSES, DownloadStatus, INDEX_STATUSES, IndexStatus } from "./primitives/statuses.js";
 export {
+  boundedNullableText,
+  boundedTrimmedString,
   Filename,
   NonEmptyString,
   NullableText,
@@ -53,7 +55,8 @@ export {
 } from "./primitives/trimmed-string.js";
 export { normalizeUtcTimestamp, UTC_TIMESTAMP_PATTERN, UtcTimestamp } from "./primitives/utc-timestamp.js";
 export { UUID_PATTERN, Uuid } from "./primitives/uuid.js";
-export { AttachmentRecordV1 } from "./records/attachment-record-v1.js";
+export { ATTACHMENT_FIELDS, AttachmentRecordV1 } from "./records/attachment-record-v1.js";
+export { RECORD_LIMITS } from "./records/record-limits.js";
 export { TenderRecordV1 } from "./records/tender-record-v1.js";
 export {
   createTenderChangedV1Validator,

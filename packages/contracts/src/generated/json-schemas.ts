@@ -24,7 +24,7 @@ export const jsonSchemas = {
       "occurred_at": {
         "type": "string",
         "format": "date-time",
-        "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+        "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
       },
       "tender_id": {
         "type": "string",
@@ -59,18 +59,21 @@ export const jsonSchemas = {
       "external_id": {
         "type": "string",
         "minLength": 1,
-        "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+        "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+        "maxLength": 512
       },
       "title": {
         "type": "string",
         "minLength": 1,
-        "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+        "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+        "maxLength": 4000
       },
       "description": {
         "anyOf": [
           {
             "type": "string",
-            "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+            "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+            "maxLength": 1000000
           },
           {
             "type": "null"
@@ -80,7 +83,8 @@ export const jsonSchemas = {
       "buyer_name": {
         "type": "string",
         "minLength": 1,
-        "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+        "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+        "maxLength": 1000
       },
       "amount": {
         "anyOf": [
@@ -107,14 +111,14 @@ export const jsonSchemas = {
       "published_at": {
         "type": "string",
         "format": "date-time",
-        "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+        "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
       },
       "deadline": {
         "anyOf": [
           {
             "type": "string",
             "format": "date-time",
-            "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+            "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
           },
           {
             "type": "null"
@@ -124,7 +128,8 @@ export const jsonSchemas = {
       "source_url": {
         "type": "string",
         "format": "uri",
-        "pattern": "^https?://"
+        "pattern": "^https?://",
+        "maxLength": 4096
       },
       "attachments": {
         "type": "array",
@@ -135,7 +140,8 @@ export const jsonSchemas = {
               "anyOf": [
                 {
                   "type": "string",
-                  "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                  "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                  "maxLength": 512
                 },
                 {
                   "type": "null"
@@ -146,7 +152,8 @@ export const jsonSchemas = {
               "anyOf": [
                 {
                   "type": "string",
-                  "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                  "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                  "maxLength": 1000
                 },
                 {
                   "type": "null"
@@ -162,13 +169,15 @@ export const jsonSchemas = {
             "source_url": {
               "type": "string",
               "format": "uri",
-              "pattern": "^https?://"
+              "pattern": "^https?://",
+              "maxLength": 4096
             },
             "content_type": {
               "anyOf": [
                 {
                   "type": "string",
-                  "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                  "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                  "maxLength": 255
                 },
                 {
                   "type": "null"
@@ -184,9 +193,11 @@ export const jsonSchemas = {
             "content_type"
           ],
           "additionalProperties": false
-        }
+        },
+        "maxItems": 500
       },
       "raw_payload": {
+        "description": "At most 64 levels deep and 5000000 bytes as JSON text (UTF-8).",
         "type": "object"
       }
     },
@@ -217,7 +228,8 @@ export const jsonSchemas = {
         "anyOf": [
           {
             "type": "string",
-            "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+            "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+            "maxLength": 512
           },
           {
             "type": "null"
@@ -228,7 +240,8 @@ export const jsonSchemas = {
         "anyOf": [
           {
             "type": "string",
-            "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+            "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+            "maxLength": 1000
           },
           {
             "type": "null"
@@ -244,13 +257,15 @@ export const jsonSchemas = {
       "source_url": {
         "type": "string",
         "format": "uri",
-        "pattern": "^https?://"
+        "pattern": "^https?://",
+        "maxLength": 4096
       },
       "content_type": {
         "anyOf": [
           {
             "type": "string",
-            "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+            "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+            "maxLength": 255
           },
           {
             "type": "null"
@@ -521,18 +536,21 @@ export const jsonSchemas = {
       "external_id": {
         "type": "string",
         "minLength": 1,
-        "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+        "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+        "maxLength": 512
       },
       "title": {
         "type": "string",
         "minLength": 1,
-        "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+        "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+        "maxLength": 4000
       },
       "description": {
         "anyOf": [
           {
             "type": "string",
-            "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+            "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+            "maxLength": 1000000
           },
           {
             "type": "null"
@@ -542,7 +560,8 @@ export const jsonSchemas = {
       "buyer_name": {
         "type": "string",
         "minLength": 1,
-        "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+        "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+        "maxLength": 1000
       },
       "amount": {
         "anyOf": [
@@ -569,14 +588,14 @@ export const jsonSchemas = {
       "published_at": {
         "type": "string",
         "format": "date-time",
-        "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+        "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
       },
       "deadline": {
         "anyOf": [
           {
             "type": "string",
             "format": "date-time",
-            "pattern": "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+            "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
           },
           {
             "type": "null"
@@ -586,7 +605,8 @@ export const jsonSchemas = {
       "source_url": {
         "type": "string",
         "format": "uri",
-        "pattern": "^https?://"
+        "pattern": "^https?://",
+        "maxLength": 4096
       },
       "index_status": {
         "enum": [
@@ -617,7 +637,8 @@ export const jsonSchemas = {
               "anyOf": [
                 {
                   "type": "string",
-                  "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                  "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                  "maxLength": 1000
                 },
                 {
                   "type": "null"
@@ -628,7 +649,8 @@ export const jsonSchemas = {
               "anyOf": [
                 {
                   "type": "string",
-                  "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                  "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                  "maxLength": 255
                 },
                 {
                   "type": "null"
@@ -659,7 +681,8 @@ export const jsonSchemas = {
             "source_url": {
               "type": "string",
               "format": "uri",
-              "pattern": "^https?://"
+              "pattern": "^https?://",
+              "maxLength": 4096
             }
           },
           "required": [
@@ -672,7 +695,8 @@ export const jsonSchemas = {
             "source_url"
           ],
           "additionalProperties": false
-        }
+        },
+        "maxItems": 500
       }
     },
     "required": [

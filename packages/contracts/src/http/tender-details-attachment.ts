@@ -1,17 +1,16 @@
 import * as v from "valibot";
-import { HttpUrl } from "../primitives/http-url.js";
 import { objectMessage } from "../primitives/object-message.js";
 import { DownloadStatus } from "../primitives/statuses.js";
-import { Filename, NullableText } from "../primitives/trimmed-string.js";
 import { Uuid } from "../primitives/uuid.js";
+import { ATTACHMENT_FIELDS } from "../records/attachment-record-v1.js";
 
 /** An attachment on the tender card; never `local_path`, `sha256` or `last_error`. */
 export const TenderDetailsAttachment = v.strictObject(
   {
     id: Uuid,
-    filename: Filename,
-    title: NullableText,
-    content_type: NullableText,
+    filename: ATTACHMENT_FIELDS.filename,
+    title: ATTACHMENT_FIELDS.title,
+    content_type: ATTACHMENT_FIELDS.content_type,
     size_bytes: v.nullable(
       v.pipe(
         v.number("Must be a number"),
@@ -20,7 +19,7 @@ export const TenderDetailsAttachment = v.strictObject(
       ),
     ),
     download_status: DownloadStatus,
-    source_url: HttpUrl,
+    source_url: ATTACHMENT_FIELDS.source_url,
   },
   objectMessage,
 );

@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { objectMessage } from "../primitives/object-message.js";
 import { IndexStatus } from "../primitives/statuses.js";
 import { Uuid } from "../primitives/uuid.js";
+import { RECORD_LIMITS } from "../records/record-limits.js";
 import { TENDER_FIELDS } from "../records/tender-fields.js";
 import { TenderDetailsAttachment } from "./tender-details-attachment.js";
 
@@ -14,7 +15,10 @@ export const TenderDetails = v.strictObject(
     id: Uuid,
     ...TENDER_FIELDS,
     index_status: IndexStatus,
-    attachments: v.array(TenderDetailsAttachment, "Must be an array"),
+    attachments: v.pipe(
+      v.array(TenderDetailsAttachment, "Must be an array"),
+      v.maxLength(RECORD_LIMITS.attachments, `Must have at most ${RECORD_LIMITS.attachments} items`),
+    ),
   },
   objectMessage,
 );

@@ -1,5 +1,6 @@
 import formatsModule from "ajv-formats";
 import * as v from "valibot";
+import { countCodePoints } from "./code-points.js";
 
 // The wire validators use ajv-formats' RFC 3986 `uri` format; reusing the same check here keeps
 // every URL valibot accepts valid on the wire too (`new URL` alone accepts spaces, `|`, `^`...).
@@ -20,3 +21,18 @@ export const HttpUrl = v.pipe(
   v.metadata({ format: "uri", pattern: "^https?://" }),
 );
 export type HttpUrl = v.InferOutput<typeof HttpUrl>;
+
+/**
+ * `HttpUrl` of at most `maxCodePoints` characters after trimming. A longer value reports only
+ * its length: the URL check is not run on it.
+ */
+export function boundedHttpUrl(maxCodePoints: number) {
+  const tooLong = (text: string) => countCodePoints(text) > maxCodePoints;
+  return v.pipe(
+    v.string("Must be a string"),
+    v.trim(),
+    v.check((text) => !tooLong(text), `Must be at most ${maxCodePoints} characters long`),
+    v.check((text) => tooLong(text) || isHttpUrl(text), "Must be an absolute http(s) URL"),
+    v.metadata({ format: "uri", pattern: "^https?://", maxLength: maxCodePoints }),
+  );
+}

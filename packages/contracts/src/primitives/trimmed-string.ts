@@ -48,6 +48,22 @@ export const NullableText = v.nullable(
 );
 export type NullableText = v.InferOutput<typeof NullableText>;
 
+/** Optional text like `NullableText`, of at most `maxCodePoints` Unicode code points after trimming. */
+export function boundedNullableText(maxCodePoints: number) {
+  return v.nullable(
+    v.pipe(
+      v.string("Must be a string or null"),
+      v.trim(),
+      v.check(
+        (text) => countCodePoints(text) <= maxCodePoints,
+        `Must be at most ${maxCodePoints} characters long`,
+      ),
+      v.transform((text): string | null => (text === "" ? null : text)),
+      v.metadata({ pattern: TRIMMED_PATTERN, maxLength: maxCodePoints }),
+    ),
+  );
+}
+
 /** A non-empty string kept exactly as given (fragment text, answers, messages). */
 export const NonEmptyString = v.pipe(v.string("Must be a string"), v.minLength(1, "Must not be empty"));
 export type NonEmptyString = v.InferOutput<typeof NonEmptyString>;

@@ -4,9 +4,11 @@ const INPUT =
   /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?([Zz]|[+-]\d{2}(?::?\d{2})?)?$/;
 
 /** Wire pattern of a UTC timestamp: ISO 8601 with `Z`, optional fraction of a second. */
-export const UTC_TIMESTAMP_PATTERN = "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$";
+export const UTC_TIMESTAMP_PATTERN = "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$";
 
-const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+// Years 0001..9999: PostgreSQL has no year 0 (JavaScript's year 0 is its 1 BC) and refuses it,
+// and JavaScript writes years past 9999 as `+010000`.
+const CANONICAL = /^(?!0000)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 function offsetMinutes(zone: string | undefined): number | null {
   if (zone === undefined || zone === "Z" || zone === "z") return 0;
@@ -22,6 +24,7 @@ function offsetMinutes(zone: string | undefined): number | null {
  * precision, the form of `Date#toISOString`), or `null` when it is not a valid date-time.
  * `Z` or an offset (`+02:00`, `+0200`, `+02`) is honoured; a naive date-time is read as UTC.
  * Digits beyond milliseconds are dropped, as PostgreSQL would round-trip them through `Date`.
+ * The UTC result must fall in the years 0001..9999, which PostgreSQL and `Date` both store.
  */
 export function normalizeUtcTimestamp(text: string): string | null {
   const match = INPUT.exec(text);

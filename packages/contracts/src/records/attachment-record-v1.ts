@@ -1,16 +1,25 @@
 import * as v from "valibot";
-import { HttpUrl } from "../primitives/http-url.js";
+import { boundedHttpUrl } from "../primitives/http-url.js";
 import { objectMessage } from "../primitives/object-message.js";
-import { Filename, NullableText } from "../primitives/trimmed-string.js";
+import { boundedNullableText, Filename } from "../primitives/trimmed-string.js";
+import { RECORD_LIMITS } from "./record-limits.js";
+
+/** The fields of an attachment both the record and the tender card carry, with their bounds. */
+export const ATTACHMENT_FIELDS = {
+  title: boundedNullableText(RECORD_LIMITS.attachmentTitle),
+  filename: Filename,
+  source_url: boundedHttpUrl(RECORD_LIMITS.sourceUrl),
+  content_type: boundedNullableText(RECORD_LIMITS.attachmentContentType),
+} as const;
 
 /** One attachment of a `TenderRecordV1` (decisions.md, "Records and hashing"). */
 export const AttachmentRecordV1 = v.strictObject(
   {
-    external_id: NullableText,
-    title: NullableText,
-    filename: Filename,
-    source_url: HttpUrl,
-    content_type: NullableText,
+    external_id: boundedNullableText(RECORD_LIMITS.attachmentExternalId),
+    title: ATTACHMENT_FIELDS.title,
+    filename: ATTACHMENT_FIELDS.filename,
+    source_url: ATTACHMENT_FIELDS.source_url,
+    content_type: ATTACHMENT_FIELDS.content_type,
   },
   objectMessage,
 );
