@@ -36,7 +36,7 @@ interface Doc {
   bytes: Uint8Array;
 }
 
-const fixtures = new URL("../../services/indexer/src/fixtures/", import.meta.url);
+const fixtures = new URL("../../packages/source-ted/fixtures/", import.meta.url);
 const docs: Doc[] = [];
 for (const filename of ["ted_notice_821062-2025_it.pdf", "ted_notice_821126-2025_it.pdf"]) {
   docs.push({

@@ -6,5 +6,5 @@ import { fileURLToPath } from "node:url";
 /** The repository root (services are started from `<root>/services/<name>/dist/main.js`). */
 export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
-/** The demo's recorded pages and documents (`packages/demo/fixtures`). */
+/** The demo's own data (`packages/demo/fixtures`): the TED page derived from the notice PDFs. */
 export const FIXTURES_DIR = fileURLToPath(new URL("../fixtures/", import.meta.url));

@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AttachmentRow } from "@tender/db";
+import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
 import { type BlobStorage, createFilesystemStorage } from "@tender/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forbiddenAddressReason } from "./address-policy.js";
@@ -18,7 +19,7 @@ import {
 } from "./testing/document-server.js";
 
 const ORIGIN_ADDRESS = "127.0.0.2";
-const pdf = await readFile(new URL("./fixtures/ted_notice_821062-2025_it.pdf", import.meta.url));
+const pdf = await readFile(tedFixturePath(TED_FIXTURES.noticePdf821062));
 let server: DocumentServer;
 let root: string;
 let storage: BlobStorage;

@@ -22,6 +22,7 @@ import {
   type OutboxRow,
   syncTenderAttachments,
 } from "@tender/db";
+import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
 import { type BlobStorage, createFilesystemStorage, createNatsObjectStorage } from "@tender/storage";
 import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
 import { sql } from "kysely";
@@ -47,8 +48,8 @@ import { seedTender } from "./testing/seed-tender.js";
 const ORIGIN_ADDRESS = "127.0.0.2";
 const MAX_BYTES = 1_000_000;
 const waitLong = { timeout: 25_000, interval: 100 };
-const pdfA = await readFile(new URL("./fixtures/ted_notice_821062-2025_it.pdf", import.meta.url));
-const pdfB = await readFile(new URL("./fixtures/ted_notice_821126-2025_it.pdf", import.meta.url));
+const pdfA = await readFile(tedFixturePath(TED_FIXTURES.noticePdf821062));
+const pdfB = await readFile(tedFixturePath(TED_FIXTURES.noticePdf821126));
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 let t: TestDatabase;

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Bus, busNames, connectBus } from "@tender/bus";
 import { type AttachmentRow, findTenderById, listAttachmentsForTender } from "@tender/db";
+import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
 import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DocumentServer, startDocumentServer } from "./testing/document-server.js";
@@ -16,7 +17,7 @@ import { seedTender } from "./testing/seed-tender.js";
 // process, to kill it for real in the middle of a download.
 const MAIN = fileURLToPath(new URL("../dist/main.js", import.meta.url));
 const waitLong = { timeout: 25_000, interval: 50 };
-const pdf = await readFile(new URL("./fixtures/ted_notice_821062-2025_it.pdf", import.meta.url));
+const pdf = await readFile(tedFixturePath(TED_FIXTURES.noticePdf821062));
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 let t: TestDatabase;

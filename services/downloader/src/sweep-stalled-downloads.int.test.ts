@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Bus, type BusLogger, busNames, busTopology, connectBus, ensureTopology } from "@tender/bus";
 import { findTenderById, listAttachmentsForTender, type OutboxRow } from "@tender/db";
+import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
 import { createFilesystemStorage } from "@tender/storage";
 import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
 import { sql } from "kysely";
@@ -21,7 +22,7 @@ import { seedTender } from "./testing/seed-tender.js";
 const silent: BusLogger = { debug() {}, info() {}, warn() {}, error() {} };
 const STALE_AFTER = 60_000;
 const SUBJECT = "stalled.tender.changed.v1";
-const pdf = await readFile(new URL("./fixtures/ted_notice_821062-2025_it.pdf", import.meta.url));
+const pdf = await readFile(tedFixturePath(TED_FIXTURES.noticePdf821062));
 
 let t: TestDatabase;
 let server: DocumentServer;

@@ -33,6 +33,7 @@ import {
   syncTenderAttachments,
   upsertTender,
 } from "@tender/db";
+import { tedFixturePath } from "@tender/source-ted/testing";
 import { createFilesystemStorage } from "@tender/storage";
 import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -43,7 +44,7 @@ import { makeDocx, makeXlsx, makeZip } from "./testing/make-documents.js";
 
 const DOWNLOADER = new URL("../../downloader/dist/main.js", import.meta.url);
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
-const fixture = (name: string) => readFile(new URL(`./fixtures/${name}`, import.meta.url));
+const fixture = (name: string) => readFile(tedFixturePath(name));
 
 let t: TestDatabase;
 let bus: Bus;

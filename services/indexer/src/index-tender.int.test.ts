@@ -9,6 +9,7 @@ import {
   listExtractionFailures,
   setTenderContentHash,
 } from "@tender/db";
+import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
 import { createFilesystemStorage } from "@tender/storage";
 import { createTestDatabase, type TestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -42,8 +43,7 @@ function deps(ai: SwitchableProvider = createSwitchableProvider()): IndexerDeps 
   return { db: t.db, storage, ai, extractor, logger: silent, embedBatchSize: 4 };
 }
 
-const tedPdf = async () =>
-  new Uint8Array(await readFile(new URL("./fixtures/ted_notice_821062-2025_it.pdf", import.meta.url)));
+const tedPdf = async () => new Uint8Array(await readFile(tedFixturePath(TED_FIXTURES.noticePdf821062)));
 
 describe("indexTender", () => {
   it("indexes metadata and every readable attachment, recording the unreadable ones", async () => {

@@ -13,6 +13,7 @@ import {
   listDeadLetters,
 } from "@tender/bus";
 import { countChunks, findTenderById, listChunksForTender } from "@tender/db";
+import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
 import { createFilesystemStorage } from "@tender/storage";
 import {
   createTestDatabase,
@@ -113,8 +114,7 @@ async function announce(topology: BusTopology, tender: { id: string; contentHash
   });
 }
 
-const tedPdf = async () =>
-  new Uint8Array(await readFile(new URL("./fixtures/ted_notice_821126-2025_it.pdf", import.meta.url)));
+const tedPdf = async () => new Uint8Array(await readFile(tedFixturePath(TED_FIXTURES.noticePdf821126)));
 
 describe("runIndexer (PostgreSQL + NATS)", () => {
   it("turns a change event into committed chunks and a ready tender; a repeated event changes nothing", async () => {

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { tedNoticeToTenderRecord } from "@tender/source-ted";
+import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
 import { createTestDatabase, type TestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCaptured } from "../run-captured.js";
@@ -11,15 +12,9 @@ let dir: string;
 const env = () => ({ DATABASE_URL: t.url, BUS_PREFIX: "tcliingest" });
 
 // Records mapped from the real TED page, as an operator would export them.
-const page = JSON.parse(
-  readFileSync(
-    new URL(
-      "../../../../packages/source-ted/fixtures/ted_v3_search_it_software_sweden_2026-07-01.json",
-      import.meta.url,
-    ),
-    "utf8",
-  ),
-) as { notices: unknown[] };
+const page = JSON.parse(readFileSync(tedFixturePath(TED_FIXTURES.itSoftwareSwedenPage), "utf8")) as {
+  notices: unknown[];
+};
 const records = page.notices.map((notice) => {
   const result = tedNoticeToTenderRecord(notice);
   if (!result.ok) throw new Error(result.reason);

@@ -1,17 +1,15 @@
 import { readFileSync } from "node:fs";
 import { ensureSource, saveSourceCursor } from "@tender/db";
 import { type ReplayServer, startReplayServer } from "@tender/ingest/testing";
+import { CF_FIXTURES, cfFixturePath } from "@tender/source-contracts-finder/testing";
+import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
 import { createTestDatabase, type TestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCaptured } from "../run-captured.js";
 
-const fixture = (path: string) =>
-  JSON.parse(readFileSync(new URL(`../../../../packages/${path}`, import.meta.url), "utf8")) as Record<
-    string,
-    unknown
-  >;
-const tedPage = fixture("source-ted/fixtures/ted_v3_search_digital_competition_2026-05-30.json");
-const cfPage = fixture("source-contracts-finder/fixtures/cf_ocds_search_tender_2026-08-19.json");
+const fixture = (path: string) => JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
+const tedPage = fixture(tedFixturePath(TED_FIXTURES.digitalCompetitionPage));
+const cfPage = fixture(cfFixturePath(CF_FIXTURES.searchTenderPage));
 
 let t: TestDatabase;
 let server: ReplayServer;

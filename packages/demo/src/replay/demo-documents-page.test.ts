@@ -1,9 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
-import { FIXTURES_DIR } from "../repo-paths.js";
-import { DOCUMENT_FILES } from "./demo-data.js";
+import { DOCUMENT_FILES, TED_PAGE_FILES } from "./demo-data.js";
 
 // ted-demo-documents.json is derived from the two real notice PDFs, not captured from the API:
 // every value it states must be readable in the PDF of its notice.
@@ -23,7 +21,7 @@ interface DerivedNotice {
 }
 
 async function pdfText(file: string): Promise<string> {
-  const pdf = await getDocumentProxy(new Uint8Array(await readFile(join(FIXTURES_DIR, file))));
+  const pdf = await getDocumentProxy(new Uint8Array(await readFile(file)));
   const { text } = await extractText(pdf, { mergePages: true });
   // Line and page breaks of the PDF's layout become single spaces.
   return text.replace(/\n\d{6}-\d{4} Page \d\/\d\n/g, "\n").replace(/\s+/g, " ");
@@ -35,7 +33,7 @@ const italianAmount = (value: string) => `${value.replace(/\B(?=(\d{3})+(?!\d))/
 const italianDate = (value: string) => value.slice(0, 10).split("-").reverse().join("/");
 
 describe("ted-demo-documents.json", async () => {
-  const page = JSON.parse(await readFile(join(FIXTURES_DIR, "ted/ted-demo-documents.json"), "utf8")) as {
+  const page = JSON.parse(await readFile(TED_PAGE_FILES[2], "utf8")) as {
     notices: DerivedNotice[];
     iterationNextToken: null;
   };

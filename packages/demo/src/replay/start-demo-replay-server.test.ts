@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES_DIR } from "../repo-paths.js";
 import { type DemoData, loadDemoData } from "./demo-data.js";
 import { type DemoReplayServer, startDemoReplayServer } from "./start-demo-replay-server.js";
 
@@ -52,6 +51,7 @@ describe("the demo replay server", () => {
 
   it("serves the Contracts Finder pages chained by links.next", async () => {
     const ocids: string[] = [];
+    const nextLinks: string[] = [];
     let url: string | undefined = `${server.baseUrl}/Published/Notices/OCDS/Search?stages=tender&limit=100`;
     while (url) {
       const response: Response = await fetch(url);
@@ -59,8 +59,13 @@ describe("the demo replay server", () => {
       const page = (await response.json()) as CfPage;
       ocids.push(...page.releases.map((r) => r.ocid));
       url = page.links?.next;
-      if (url) expect(new URL(url).searchParams.get("stages")).toBe("tender");
+      if (url !== undefined) nextLinks.push(url);
     }
+    // Every page but the last links the next one, and each link keeps the query's stages.
+    expect(nextLinks).toHaveLength(data.cfPages.length - 1);
+    expect(nextLinks.map((next) => new URL(next).searchParams.get("stages"))).toEqual(
+      nextLinks.map(() => "tender"),
+    );
     expect(ocids).toEqual(data.cfPages.flatMap((p) => (p as unknown as CfPage).releases.map((r) => r.ocid)));
     expect((await fetch(`${server.baseUrl}/Published/Notices/OCDS/Search?cursor=nope`)).status).toBe(400);
   });
@@ -69,7 +74,7 @@ describe("the demo replay server", () => {
     const response = await fetch(`${server.baseUrl}/it/notice/821126-2025/pdf`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
-    const expected = await readFile(join(FIXTURES_DIR, "documents/ted_notice_821126-2025_it.pdf"));
+    const expected = await readFile(tedFixturePath(TED_FIXTURES.noticePdf821126));
     expect(Buffer.from(await response.arrayBuffer()).equals(expected)).toBe(true);
     expect((await fetch(`${server.baseUrl}/en/notice/367831-2026/pdf`)).status).toBe(404);
     expect((await fetch(`${server.baseUrl}/Notice/Attachment/5676d68a`)).status).toBe(404);

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeDocx, makeInflatingPdf, makePdf, makeZip } from "../testing/make-documents.js";
 import { createExtractorPool } from "./create-extractor-pool.js";
@@ -14,8 +15,7 @@ afterAll(async () => {
   await Promise.all(pools.map((p) => p.close()));
 });
 
-const pdfFixture = async () =>
-  new Uint8Array(await readFile(new URL("../fixtures/ted_notice_821126-2025_it.pdf", import.meta.url)));
+const pdfFixture = async () => new Uint8Array(await readFile(tedFixturePath(TED_FIXTURES.noticePdf821126)));
 
 describe("extractor pool (child processes)", () => {
   it("extracts in a child process and leaves the caller's buffer as it was", async () => {

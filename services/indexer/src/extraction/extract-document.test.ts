@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { tedFixturePath } from "@tender/source-ted/testing";
 import { describe, expect, it } from "vitest";
 import { makeDocx, makeOdt, makePdf, makeXlsx, makeZip } from "../testing/make-documents.js";
 import { extractDocument } from "./extract-document.js";
@@ -6,7 +7,11 @@ import { DEFAULT_EXTRACTION_LIMITS } from "./extraction-limits.js";
 import type { ExtractionResult } from "./extraction-types.js";
 
 const fixture = async (name: string) =>
-  new Uint8Array(await readFile(new URL(`../fixtures/${name}`, import.meta.url)));
+  new Uint8Array(
+    await readFile(
+      name.endsWith(".pdf") ? tedFixturePath(name) : new URL(`../fixtures/${name}`, import.meta.url),
+    ),
+  );
 const extract = (bytes: Uint8Array, filename: string, contentType: string | null = null) =>
   extractDocument({ bytes, filename, contentType });
 const sections = (r: ExtractionResult) => r.segments.map((s) => s.section);
