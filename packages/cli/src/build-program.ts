@@ -10,6 +10,7 @@ import { registerIngestCommand } from "./commands/ingest.command.js";
 import { registerKeysCommand } from "./commands/keys.command.js";
 import { registerMigrateCommand } from "./commands/migrate.command.js";
 import { registerReindexCommand } from "./commands/reindex.command.js";
+import { registerRemapCommand } from "./commands/remap.command.js";
 import { registerStatusCommand } from "./commands/status.command.js";
 import { registerSyncCommand } from "./commands/sync.command.js";
 import { createOpsContext } from "./ops-context.js";
@@ -18,7 +19,7 @@ import { createOpsContext } from "./ops-context.js";
 export function buildProgram(deps: CliDeps): Command {
   const program = new Command("tender")
     .description(
-      "Operator tools for the tender search service: migrations, API keys, sources, reindexing, pipeline status, event replay and dead letters.",
+      "Operator tools for the tender search service: migrations, API keys, sources, reindexing, facet remapping, pipeline status, event replay and dead letters.",
     )
     // Settings made here are copied to every subcommand created below.
     .exitOverride()
@@ -46,6 +47,7 @@ Examples:
   registerIngestCommand(program, ctx, deps.env);
   registerSyncCommand(program, ctx, deps.env);
   registerReindexCommand(program, ctx, deps.env);
+  registerRemapCommand(program, ctx);
   const ops = createOpsContext(deps);
   registerStatusCommand(program, ops);
   registerEventsCommand(program, ops);

@@ -18,6 +18,7 @@ export * from "./repositories/rate-limit.repository.js";
 export * from "./repositories/search.repository.js";
 export * from "./repositories/sources.repository.js";
 export * from "./repositories/status.repository.js";
+export * from "./repositories/tender-facets.repository.js";
 export * from "./repositories/tenders.repository.js";
 export * from "./tables/api-keys.table.js";
 export * from "./tables/attachments.table.js";

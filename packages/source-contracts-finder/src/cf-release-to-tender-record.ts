@@ -6,10 +6,12 @@ import {
   mappedRecord,
   parseSourceDate,
   parseSourcePayload,
+  withFacets,
 } from "@tender/ingest";
 import { cfAmount } from "./cf-amount.js";
 import { cfAttachments, cfNoticeUrl } from "./cf-documents.js";
 import { type CfPackageMeta, CfRelease } from "./cf-release.js";
+import { cfReleaseFacets } from "./cf-release-facets.js";
 import { CF_SOURCE_CODE } from "./cf-source-code.js";
 
 /**
@@ -51,7 +53,7 @@ export function cfReleaseToTenderRecord(release: unknown, packageMeta: CfPackage
     );
   }
 
-  return mappedRecord(ocid, problems, () => ({
+  const result = mappedRecord(ocid, problems, () => ({
     source: CF_SOURCE_CODE,
     external_id: ocid,
     title,
@@ -64,6 +66,7 @@ export function cfReleaseToTenderRecord(release: unknown, packageMeta: CfPackage
     attachments: cfAttachments(documents, sourceUrl),
     raw_payload: release,
   }));
+  return withFacets(result, () => cfReleaseFacets(release));
 }
 
 function buyersOfParties(parties: CfRelease["parties"]): string | null {

@@ -3,6 +3,7 @@ export { type CfAmount, cfAmount } from "./cf-amount.js";
 export { cfDocumentFilename, extensionOf } from "./cf-document-filename.js";
 export { cfAttachments, cfNoticeUrl } from "./cf-documents.js";
 export { CfDocument, CfPackageMeta, CfRelease, CfSearchPage } from "./cf-release.js";
+export { cfReleaseFacets } from "./cf-release-facets.js";
 export { cfReleaseToTenderRecord } from "./cf-release-to-tender-record.js";
 export {
   type CfSearchOptions,

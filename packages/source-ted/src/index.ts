@@ -3,6 +3,7 @@ export { createTedAdapter, type TedAdapterOptions } from "./ted-adapter.js";
 export { parseTedFields, REQUIRED_TED_FIELDS, tedFields } from "./ted-fields.js";
 export { pickLanguage } from "./ted-language.js";
 export { TedNotice, TedSearchPage } from "./ted-notice.js";
+export { tedNoticeFacets } from "./ted-notice-facets.js";
 export { tedNoticeToTenderRecord } from "./ted-notice-to-tender-record.js";
 export {
   DEFAULT_TED_LOOKBACK_DAYS,

@@ -6,12 +6,14 @@ import {
   mappedRecord,
   parseSourceDate,
   parseSourcePayload,
+  withFacets,
 } from "@tender/ingest";
 import { tedAmount } from "./ted-amount.js";
 import { tedNoticePdf } from "./ted-attachment.js";
 import { tedDeadline } from "./ted-deadline.js";
 import { pickLanguage } from "./ted-language.js";
 import { asList, type TedLanguageMap, TedNotice } from "./ted-notice.js";
+import { tedNoticeFacets } from "./ted-notice-facets.js";
 import { TED_SOURCE_CODE } from "./ted-source-code.js";
 
 const hasText = (value: string | string[]) => asList(value).some((text) => text.trim() !== "");
@@ -49,7 +51,7 @@ export function tedNoticeToTenderRecord(notice: unknown): MapResult {
   const sourceUrl = pickLanguage(htmlLinks, (url) => url.trim() !== "")?.value ?? null;
   if (sourceUrl === null) problems.push("source_url: missing in links.html (no language present)");
 
-  return mappedRecord(publicationNumber, problems, () => ({
+  const result = mappedRecord(publicationNumber, problems, () => ({
     source: TED_SOURCE_CODE,
     external_id: publicationNumber,
     title,
@@ -62,6 +64,7 @@ export function tedNoticeToTenderRecord(notice: unknown): MapResult {
     attachments: tedNoticePdf(publicationNumber as string, n.links),
     raw_payload: notice,
   }));
+  return withFacets(result, () => tedNoticeFacets(notice));
 }
 
 /** The chosen language's text; several entries (lots) cleaned, de-duplicated and joined. */

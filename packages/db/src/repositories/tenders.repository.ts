@@ -20,6 +20,9 @@ export interface UpsertTenderInput extends TenderFields {
   sourceId: string;
   contentHash: string;
   rawPayload: Record<string, unknown>;
+  /** Facets derived from the payload (extensions.md 1); empty when omitted. */
+  countries?: string[];
+  cpv_codes?: string[];
 }
 
 export type UpsertTenderOutcome = "created" | "changed" | "unchanged";
@@ -35,6 +38,7 @@ const MAX_ERROR_LENGTH = 4000;
 /**
  * Inserts the tender, or updates it when its content hash differs from the stored one: the fields,
  * hash and raw payload are replaced, `index_status` becomes `pending` and `last_error` is cleared.
+ * The facets follow the payload they were derived from.
  * With the same hash nothing is written, not even `raw_payload`: a re-crawl of unchanged tenders
  * costs no writes, and the stored payload stays the one the stored hash was computed from.
  * One statement decides, so concurrent calls for one record yield exactly one `created`.
@@ -55,6 +59,8 @@ export async function upsertTender(db: Db, input: UpsertTenderInput): Promise<Up
       source_url: input.source_url,
       content_hash: input.contentHash,
       raw_payload: JSON.stringify(input.rawPayload),
+      countries: input.countries ?? [],
+      cpv_codes: input.cpv_codes ?? [],
     })
     .onConflict((oc) =>
       oc
@@ -70,6 +76,8 @@ export async function upsertTender(db: Db, input: UpsertTenderInput): Promise<Up
           source_url: eb.ref("excluded.source_url"),
           content_hash: eb.ref("excluded.content_hash"),
           raw_payload: eb.ref("excluded.raw_payload"),
+          countries: eb.ref("excluded.countries"),
+          cpv_codes: eb.ref("excluded.cpv_codes"),
           index_status: "pending",
           last_error: null,
           updated_at: sql<Date>`now()`,

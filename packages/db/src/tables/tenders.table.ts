@@ -28,6 +28,12 @@ export interface TendersTable {
   download_sweep_attempts: Generated<number>;
   /** The downloader's sweeper does not re-announce the tender before this time (0004). */
   next_download_sweep_at: Date | null;
+  /** ISO alpha-2 codes, sorted, unique (0006); derived from `raw_payload`, never hashed. */
+  countries: ColumnType<string[], string[] | undefined, string[]>;
+  /** 8-digit CPV codes, sorted, unique (0006); derived from `raw_payload`, never hashed. */
+  cpv_codes: ColumnType<string[], string[] | undefined, string[]>;
+  /** Every 2..8-digit prefix of `cpv_codes`, computed by the database (0006). */
+  cpv_prefixes: ColumnType<string[], never, never>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -8,6 +8,7 @@ import {
   saveSourcePassWindow,
 } from "@tender/db";
 import type { Kysely } from "kysely";
+import type { TenderFacets } from "../mapping/facets/tender-facets.js";
 import type { MapResult } from "../mapping/map-result.js";
 import { storeTenderRecord } from "./store-tender-record.js";
 import { countStored, emptyCounts, type SyncCounts } from "./sync-counts.js";
@@ -51,7 +52,7 @@ export async function commitPage(db: Kysely<Database>, input: CommitPageInput): 
     }
     const counts = emptyCounts();
     for (const item of input.items) {
-      if (item.result.ok) await storeValid(trx, source.id, item.result.record, input, counts);
+      if (item.result.ok) await storeValid(trx, source.id, item.result, input, counts);
       else await quarantine(trx, input.sourceCode, item, item.result, counts);
     }
     await saveSourceCursor(trx, source.id, input.nextCursor, input.now);
@@ -65,11 +66,16 @@ export async function commitPage(db: Kysely<Database>, input: CommitPageInput): 
 async function storeValid(
   trx: Db,
   sourceId: string,
-  record: TenderRecordV1,
+  mapped: { record: TenderRecordV1; facets?: TenderFacets },
   input: CommitPageInput,
   counts: SyncCounts,
 ): Promise<void> {
-  const stored = await storeTenderRecord(trx, { sourceId, record, subject: input.subject, now: input.now });
+  const stored = await storeTenderRecord(trx, {
+    sourceId,
+    ...mapped,
+    subject: input.subject,
+    now: input.now,
+  });
   countStored(counts, stored);
 }
 

@@ -15,10 +15,13 @@ import {
   type UpsertTenderOutcome,
   upsertTender,
 } from "@tender/db";
+import type { TenderFacets } from "../mapping/facets/tender-facets.js";
 
 export interface StoreTenderRecordInput {
   sourceId: string;
   record: TenderRecordV1;
+  /** Stored with the tender when its content changes (none: empty lists); never hashed. */
+  facets?: TenderFacets;
   /** Outbox subject of `TenderChangedV1` (`busNames(prefix).subject`). */
   subject: string;
   now?: Date;
@@ -60,6 +63,7 @@ export async function storeTenderRecord(
   const { source: _source, attachments: _attachments, raw_payload, ...fields } = record;
   const upserted = await upsertTender(db, {
     ...fields,
+    ...input.facets,
     sourceId: input.sourceId,
     contentHash: hash,
     rawPayload: raw_payload,

@@ -1,0 +1,111 @@
+import { type Database, listTenderPayloadsAfter, setTenderFacets } from "@tender/db";
+import type { TenderFacets } from "@tender/ingest";
+import { TED_SOURCE_CODE, tedNoticeFacets } from "@tender/ingest-source-a";
+import { CF_SOURCE_CODE, cfReleaseFacets } from "@tender/ingest-source-b";
+import type { Command } from "commander";
+import type { Kysely } from "kysely";
+import { CliError } from "../cli-error.js";
+import type { CommandContext } from "../command-context.js";
+
+/** How each source derives the facets of a stored payload: the same code its ingest service runs. */
+const FACETS_OF: Record<string, (payload: unknown) => TenderFacets> = {
+  [TED_SOURCE_CODE]: tedNoticeFacets,
+  [CF_SOURCE_CODE]: cfReleaseFacets,
+};
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_BATCH = 10_000;
+
+interface RemapOptions {
+  source: string;
+  batch: string;
+  after?: string;
+}
+
+/** What a remap did. */
+export interface RemapReport {
+  read: number;
+  changed: number;
+  /** The last tender id handled, to resume with `--after`. */
+  lastId: string | null;
+}
+
+/** `tender remap`: recomputes the countries and CPV codes of stored tenders from their payload. */
+export function registerRemapCommand(program: Command, ctx: CommandContext): void {
+  program
+    .command("remap")
+    .description("recompute the countries and CPV codes of stored tenders from their source payload")
+    .requiredOption("--source <code>", `${Object.keys(FACETS_OF).join(" or ")}`)
+    .option("--batch <n>", "tenders per transaction (1..10000)", "500")
+    .option("--after <id>", "resume after this tender id (printed by an interrupted run)")
+    .addHelpText(
+      "after",
+      `
+Run it after upgrading to a version that derives more from the payloads. Only the countries
+and CPV codes change: no content hash, no reindexing, no event. It is safe to run again.
+
+Examples:
+  $ tender remap --source ted
+  $ tender remap --source contracts_finder --batch 1000`,
+    )
+    .action(async (options: RemapOptions) => {
+      const facetsOf = FACETS_OF[options.source];
+      if (!facetsOf) {
+        throw new CliError(
+          `--source must be ${Object.keys(FACETS_OF).join(" or ")}, got ${JSON.stringify(options.source)}`,
+        );
+      }
+      const batch = parseBatch(options.batch);
+      const after = parseAfter(options.after);
+      const report = await ctx.withDatabase((db) =>
+        remapFacets(db, options.source, facetsOf, { batch, after }, (progress) =>
+          ctx.print(
+            `${options.source}: ${progress.read} tenders read, ${progress.changed} changed (last id ${progress.lastId})`,
+          ),
+        ),
+      );
+      ctx.print(`remapped ${options.source}: ${report.read} tenders read, ${report.changed} changed`);
+    });
+}
+
+/**
+ * Walks the tenders of a source in id order, one transaction per batch, and stores the facets
+ * `facetsOf` derives from each payload where they differ. `onBatch` gets the running totals.
+ */
+export async function remapFacets(
+  db: Kysely<Database>,
+  sourceCode: string,
+  facetsOf: (payload: unknown) => TenderFacets,
+  options: { batch: number; after: string | null },
+  onBatch: (progress: RemapReport) => void = () => {},
+): Promise<RemapReport> {
+  const report: RemapReport = { read: 0, changed: 0, lastId: options.after };
+  for (;;) {
+    const rows = await db.transaction().execute(async (trx) => {
+      const page = await listTenderPayloadsAfter(trx, sourceCode, report.lastId, options.batch);
+      for (const row of page) {
+        if (await setTenderFacets(trx, row.id, facetsOf(row.raw_payload))) report.changed += 1;
+      }
+      return page;
+    });
+    if (rows.length === 0) return report;
+    report.read += rows.length;
+    report.lastId = rows[rows.length - 1]?.id ?? report.lastId;
+    onBatch({ ...report });
+    if (rows.length < options.batch) return report;
+  }
+}
+
+function parseBatch(raw: string): number {
+  const n = /^\d{1,5}$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
+  if (!(n >= 1 && n <= MAX_BATCH)) {
+    throw new CliError(`--batch must be a whole number from 1 to ${MAX_BATCH}, got ${JSON.stringify(raw)}`);
+  }
+  return n;
+}
+
+function parseAfter(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  if (!UUID.test(raw.trim()))
+    throw new CliError(`--after must be a tender id (uuid), got ${JSON.stringify(raw)}`);
+  return raw.trim().toLowerCase();
+}
