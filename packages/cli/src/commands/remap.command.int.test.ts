@@ -8,7 +8,7 @@ import { runCaptured } from "../run-captured.js";
 const tedPage = JSON.parse(
   readFileSync(
     new URL(
-      "../../../../services/ingest-source-a/src/fixtures/ted_v3_search_digital_competition_2026-05-30.json",
+      "../../../source-ted/fixtures/ted_v3_search_digital_competition_2026-05-30.json",
       import.meta.url,
     ),
     "utf8",

@@ -1,7 +1,7 @@
 import { type Database, listTenderPayloadsAfter, setTenderFacets } from "@tender/db";
 import type { TenderFacets } from "@tender/ingest";
-import { TED_SOURCE_CODE, tedNoticeFacets } from "@tender/ingest-source-a";
-import { CF_SOURCE_CODE, cfReleaseFacets } from "@tender/ingest-source-b";
+import { CF_SOURCE_CODE, cfReleaseFacets } from "@tender/source-contracts-finder";
+import { TED_SOURCE_CODE, tedNoticeFacets } from "@tender/source-ted";
 import type { Command } from "commander";
 import type { Kysely } from "kysely";
 import { CliError } from "../cli-error.js";

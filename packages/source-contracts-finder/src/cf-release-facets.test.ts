@@ -9,9 +9,9 @@ type Golden = Record<string, [countries: string[], cpvCodes: string[]]>;
 
 const releases = (url: URL): Release[] =>
   (parseJsonLenient(readFileSync(url, "utf8")) as { releases: Release[] }).releases;
-const fixture = (name: string) => releases(new URL(`./fixtures/${name}`, import.meta.url));
+const fixture = (name: string) => releases(new URL(`../fixtures/${name}`, import.meta.url));
 const demoFixture = (name: string) =>
-  releases(new URL(`../../../packages/demo/fixtures/contracts_finder/${name}`, import.meta.url));
+  releases(new URL(`../../demo/fixtures/contracts_finder/${name}`, import.meta.url));
 
 // Written out by hand from each release: the buyer's address and the items' delivery addresses
 // (countryName or NUTS region; "Europe", "Channel Islands"... are no country), tender and item

@@ -9,9 +9,8 @@ type Golden = Record<string, [countries: string[], cpvCodes: string[]]>;
 function notices(url: URL): Notice[] {
   return JSON.parse(readFileSync(url, "utf8")).notices;
 }
-const fixture = (name: string) => notices(new URL(`./fixtures/${name}`, import.meta.url));
-const demoFixture = (name: string) =>
-  notices(new URL(`../../../packages/demo/fixtures/ted/${name}`, import.meta.url));
+const fixture = (name: string) => notices(new URL(`../fixtures/${name}`, import.meta.url));
+const demoFixture = (name: string) => notices(new URL(`../../demo/fixtures/ted/${name}`, import.meta.url));
 
 // Written out by hand from each payload's buyer-country, place-of-performance and
 // classification-cpv (duplicates dropped, `anyw` is no country, NUTS prefix → country).
