@@ -31,6 +31,25 @@ const LIMIT2: Golden = {
 };
 // Trimmed to its documents: no address, no classification.
 const DOCUMENTS: Golden = { "ocds-b5fd17-02f878ce-547b-46fd-a840-ddc7c37e1e80": [["GB"], []] };
+// Two Find a Tender releases (one procurement, two lots) list the same plumbing codes.
+const PLUMBING = [
+  "39715000",
+  "39715200",
+  "39715300",
+  "42130000",
+  "42131400",
+  "44115200",
+  "44115210",
+  "44115220",
+  "44160000",
+  "44163121",
+  "44167300",
+  "44411000",
+  "44411100",
+  "44411300",
+  "44411700",
+  "44620000",
+];
 // Find a Tender releases: buyer "United Kingdom", delivery regions as NUTS codes (UKI, UKM82...).
 const FTS: Golden = {
   "ocds-h6vhtk-06a94b": [
@@ -77,48 +96,8 @@ const FTS: Golden = {
   "ocds-h6vhtk-06a933": [["GB"], ["85100000", "85323000"]],
   "ocds-h6vhtk-06a8df": [["GB"], ["45300000", "45453100"]],
   "ocds-h6vhtk-068aa0": [["GB"], ["90910000"]],
-  "ocds-h6vhtk-06a894": [
-    ["GB"],
-    [
-      "39715000",
-      "39715200",
-      "39715300",
-      "42130000",
-      "42131400",
-      "44115200",
-      "44115210",
-      "44115220",
-      "44160000",
-      "44163121",
-      "44167300",
-      "44411000",
-      "44411100",
-      "44411300",
-      "44411700",
-      "44620000",
-    ],
-  ],
-  "ocds-h6vhtk-06a88f": [
-    ["GB"],
-    [
-      "39715000",
-      "39715200",
-      "39715300",
-      "42130000",
-      "42131400",
-      "44115200",
-      "44115210",
-      "44115220",
-      "44160000",
-      "44163121",
-      "44167300",
-      "44411000",
-      "44411100",
-      "44411300",
-      "44411700",
-      "44620000",
-    ],
-  ],
+  "ocds-h6vhtk-06a894": [["GB"], PLUMBING],
+  "ocds-h6vhtk-06a88f": [["GB"], PLUMBING],
   "ocds-h6vhtk-06a84e": [["GB"], ["79600000"]],
   "ocds-h6vhtk-06a825": [["GB"], ["85100000", "85121100"]],
   "ocds-h6vhtk-05fbc8": [["GB"], ["34966200"]],
