@@ -10,8 +10,6 @@ type Golden = Record<string, [countries: string[], cpvCodes: string[]]>;
 const releases = (url: URL): Release[] =>
   (parseJsonLenient(readFileSync(url, "utf8")) as { releases: Release[] }).releases;
 const fixture = (name: string) => releases(new URL(`../fixtures/${name}`, import.meta.url));
-const demoFixture = (name: string) =>
-  releases(new URL(`../../demo/fixtures/contracts_finder/${name}`, import.meta.url));
 
 // Written out by hand from each release: the buyer's address and the items' delivery addresses
 // (countryName or NUTS region; "Europe", "Channel Islands"... are no country), tender and item
@@ -117,9 +115,6 @@ const PAGES: [string, Release[], Golden][] = [
   ["search page, limit 2", fixture("cf_ocds_search_tender_limit2_2026-09-19.json"), LIMIT2],
   ["release with documents", fixture("cf_release_documents_attachments_trimmed_2026-09-19.json"), DOCUMENTS],
   ["Find a Tender package", fixture("fts_ocds_release_package_tender_2026-05-30.json"), FTS],
-  ["demo: search page", demoFixture("cf_ocds_search_tender_2026-08-19.json"), SEARCH],
-  ["demo: search page, limit 2", demoFixture("cf_ocds_search_tender_limit2_2026-09-19.json"), LIMIT2],
-  ["demo: documents", demoFixture("cf_release_documents_attachments_trimmed_2026-09-19.json"), DOCUMENTS],
 ];
 
 describe("cfReleaseFacets on every recorded OCDS payload", () => {
