@@ -10,11 +10,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { busNames, connectBus, enqueueTenderChanged } from "../../packages/bus/dist/index.js";
+import { busNames, connectBus } from "../../packages/bus/dist/index.js";
 import {
   countChunks,
   countTendersByIndexStatus,
   createDb,
+  enqueueTenderChanged,
   migrateToLatest,
 } from "../../packages/db/dist/index.js";
 import { createFilesystemStorage } from "../../packages/storage/dist/index.js";

@@ -1,3 +1,5 @@
+import { TENDER_CHANGED_SUBJECT } from "@tender/contracts";
+
 /** Names of the JetStream streams, subjects and durable consumers of the service. */
 export interface BusNames {
   stream: string;
@@ -10,9 +12,9 @@ export interface BusNames {
 /** The production names (decisions.md, "Events"). */
 export const DEFAULT_BUS_NAMES: BusNames = Object.freeze({
   stream: "TENDERS",
-  subject: "tender.changed.v1",
+  subject: TENDER_CHANGED_SUBJECT,
   dlqStream: "TENDERS_DLQ",
-  dlqSubject: "dlq.tender.changed.v1",
+  dlqSubject: `dlq.${TENDER_CHANGED_SUBJECT}`,
   consumers: Object.freeze({ indexer: "indexer", downloader: "downloader" }),
 });
 

@@ -10,16 +10,8 @@ export {
 export { type Bus, type ConnectBusOptions, connectBus } from "./connect-bus.js";
 export { type DeadLetter, listDeadLetters, retryDeadLetter } from "./dead-letter.js";
 export { DlqHeaders } from "./dlq-headers.js";
-export { type EnqueueTenderChangedInput, enqueueTenderChanged } from "./enqueue-tender-changed.js";
 export { ensureTopology } from "./ensure-topology.js";
 export type { ConsumerContext, ConsumerHandler } from "./handle-message.js";
-export {
-  type OpenWorkerProcessOptions,
-  openWorkerProcess,
-  type ShutdownSignals,
-  type WorkerProcess,
-  type WorkerProcessEnv,
-} from "./open-worker-process.js";
 export {
   OutboxPublishError,
   type OutboxPublisher,
@@ -28,6 +20,7 @@ export {
   relayOutboxOnce,
   runOutboxRelay,
 } from "./outbox-relay.js";
+export type { OutboxClaim, OutboxEvent, OutboxStore } from "./outbox-store.js";
 export { isPermanentError, PermanentError } from "./permanent-error.js";
 export { type RunConsumerOptions, runConsumer } from "./run-consumer.js";
 export {
@@ -40,4 +33,3 @@ export {
   subjectCatalog,
 } from "./subject-catalog.js";
 export { consumerConfigs, streamConfigs } from "./topology-configs.js";
-export { workerHealthChecks } from "./worker-health-checks.js";

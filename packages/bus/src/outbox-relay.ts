@@ -1,16 +1,15 @@
 import type { JetStreamClient } from "@nats-io/jetstream";
 import { abortableDelay, backoffDelayMs } from "@tender/backoff";
-import { claimOutboxBatch, type Database, markOutboxPublished, recordOutboxFailure } from "@tender/db";
-import type { Kysely } from "kysely";
 import type { BusLogger } from "./bus-logger.js";
 import { errorMessage } from "./error-message.js";
+import type { OutboxStore } from "./outbox-store.js";
 
 /** The part of the JetStream client the relay uses (tests wrap it). */
 export type OutboxPublisher = Pick<JetStreamClient, "publish">;
 
 export interface RelayOutboxOnceOptions {
-  /** The relay opens its own transactions. */
-  db: Kysely<Database>;
+  /** Where the events wait: the database's outbox table (see `OutboxStore`). */
+  outbox: OutboxStore;
   js: OutboxPublisher;
   logger: BusLogger;
   batchSize?: number;
@@ -32,26 +31,26 @@ export class OutboxPublishError extends Error {
 }
 
 /**
- * One relay step: in one transaction, claims up to `batchSize` unpublished rows (skipping rows
- * other relays hold), publishes them in order with `Nats-Msg-Id` = event id, marks them
- * published and commits. Returns the number published. At the first publish failure the rest
- * of the batch stays queued, the failure is recorded on the row, and `OutboxPublishError` is thrown.
+ * One relay step: claims up to `batchSize` unpublished rows (skipping rows other relays hold),
+ * publishes them in order with `Nats-Msg-Id` = event id, marks them published and releases
+ * them. Returns the number published. At the first publish failure the rest of the batch stays
+ * queued, the failure is recorded on the row, and `OutboxPublishError` is thrown.
  */
 export async function relayOutboxOnce(options: RelayOutboxOnceOptions): Promise<number> {
-  const { db, js, logger } = options;
+  const { outbox, js, logger } = options;
   const batchSize = options.batchSize ?? 100;
   const timeout = options.publishTimeoutMs ?? 5_000;
-  const outcome = await db.transaction().execute(async (trx) => {
-    const rows = await claimOutboxBatch(trx, batchSize);
+  const outcome = await outbox.withClaimedBatch(batchSize, async (claim) => {
+    const rows = claim.events;
     const published: number[] = [];
     for (const row of rows) {
       try {
         await js.publish(row.subject, JSON.stringify(row.payload), { msgID: row.event_id, timeout });
         published.push(row.id);
       } catch (error) {
-        await markOutboxPublished(trx, published);
+        await claim.markPublished(published);
         const message = errorMessage(error);
-        await recordOutboxFailure(trx, [row.id], message);
+        await claim.recordFailure([row.id], message);
         logger.warn(
           {
             outbox_id: row.id,
@@ -65,7 +64,7 @@ export async function relayOutboxOnce(options: RelayOutboxOnceOptions): Promise<
         return { published: published.length, failure: message };
       }
     }
-    await markOutboxPublished(trx, published);
+    await claim.markPublished(published);
     return { published: published.length, failure: undefined };
   });
   if (outcome.published > 0) logger.debug({ published: outcome.published }, "Outbox events published");

@@ -1,4 +1,4 @@
-export { TenderChangedV1 } from "./events/tender-changed-v1.js";
+export { TENDER_CHANGED_SUBJECT, TenderChangedV1 } from "./events/tender-changed-v1.js";
 export { canonicalJson } from "./hashing/canonical-json.js";
 export { type ChunkKeyInput, chunkKey } from "./hashing/chunk-key.js";
 export {

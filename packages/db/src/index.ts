@@ -7,6 +7,7 @@ export * from "./repositories/attachments.repository.js";
 export * from "./repositories/chunks.repository.js";
 export * from "./repositories/download-sweep.repository.js";
 export * from "./repositories/downloads.repository.js";
+export * from "./repositories/enqueue-tender-changed.js";
 export * from "./repositories/find-tender-card.js";
 export * from "./repositories/indexing.repository.js";
 export * from "./repositories/ingest.repository.js";

@@ -10,6 +10,7 @@ import {
 } from "@tender/ingest";
 import { type ReplayHandler, type ReplayServer, startReplayServer } from "@tender/ingest/testing";
 import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
+import { outboxStore } from "@tender/worker";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTedAdapter } from "./ted-adapter.js";
@@ -146,7 +147,7 @@ describe("TED sync over HTTP", () => {
     expect(row.last_sync_at).toBeInstanceOf(Date);
 
     // The relay publishes exactly these events to JetStream.
-    expect(await relayOutboxOnce({ db, js: bus.js, logger })).toBe(15);
+    expect(await relayOutboxOnce({ outbox: outboxStore(db), js: bus.js, logger })).toBe(15);
     const info = await bus.jsm.streams.info(names.stream);
     expect(info.state.messages).toBe(15);
     const last = await bus.jsm.streams.getMessage(names.stream, { seq: info.state.last_seq });

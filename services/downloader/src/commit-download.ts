@@ -1,8 +1,8 @@
-import { enqueueTenderChanged } from "@tender/bus";
 import { contentHash } from "@tender/contracts";
 import {
   clearDownloadBackoff,
   type Database,
+  enqueueTenderChanged,
   loadContentHashInput,
   lockTenderRow,
   markAttachmentReady,

@@ -9,13 +9,13 @@ import {
   busNames,
   busTopology,
   connectBus,
-  enqueueTenderChanged,
   ensureTopology,
 } from "@tender/bus";
 import { contentHash, createTenderChangedV1Validator } from "@tender/contracts";
 import {
   type AttachmentInput,
   type AttachmentRow,
+  enqueueTenderChanged,
   findTenderById,
   listAttachmentsForTender,
   loadContentHashInput,

@@ -1,6 +1,6 @@
-import { openWorkerProcess } from "@tender/bus";
 import { loadConfig } from "@tender/config";
 import { openBlobStorage } from "@tender/storage";
+import { openWorkerProcess } from "@tender/worker";
 import { downloadPolicy } from "./download-policy.js";
 import { Env } from "./env.js";
 import { systemResolveHost } from "./resolve-allowed-addresses.js";

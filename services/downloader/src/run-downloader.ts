@@ -2,6 +2,7 @@ import { abortableDelay } from "@tender/backoff";
 import { type Bus, type BusLogger, type BusTopology, runConsumer, runOutboxRelay } from "@tender/bus";
 import type { Database } from "@tender/db";
 import type { BlobStorage, SweepableBlobStorage } from "@tender/storage";
+import { outboxStore } from "@tender/worker";
 import type { Kysely } from "kysely";
 import { createLimiter } from "./create-limiter.js";
 import { createTenderChangedHandler } from "./create-tender-changed-handler.js";
@@ -57,7 +58,7 @@ export async function runDownloader(deps: DownloaderDeps, signal: AbortSignal): 
       signal,
       concurrency: deps.concurrency,
     }),
-    runOutboxRelay({ db: deps.db, js: deps.js, logger: deps.logger, signal }),
+    runOutboxRelay({ outbox: outboxStore(deps.db), js: deps.js, logger: deps.logger, signal }),
     sweepPeriodically(deps, signal),
     runStalledDownloadSweeper(
       {

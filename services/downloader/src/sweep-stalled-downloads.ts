@@ -1,6 +1,11 @@
 import { abortableDelay } from "@tender/backoff";
-import { type BusLogger, enqueueTenderChanged } from "@tender/bus";
-import { claimTendersWithStalledDownloads, type Database, scheduleNextDownloadSweep } from "@tender/db";
+import type { BusLogger } from "@tender/bus";
+import {
+  claimTendersWithStalledDownloads,
+  type Database,
+  enqueueTenderChanged,
+  scheduleNextDownloadSweep,
+} from "@tender/db";
 import type { Kysely } from "kysely";
 
 /** When the downloader looks for stalled downloads, and how hard it insists. */

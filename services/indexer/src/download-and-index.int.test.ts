@@ -11,17 +11,10 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createFakeProvider, fakeEmbed } from "@tender/ai";
-import {
-  type Bus,
-  type BusTopology,
-  busNames,
-  busTopology,
-  connectBus,
-  enqueueTenderChanged,
-  ensureTopology,
-} from "@tender/bus";
+import { type Bus, type BusTopology, busNames, busTopology, connectBus, ensureTopology } from "@tender/bus";
 import { chunkKey, contentHash, sha256Hex } from "@tender/contracts";
 import {
+  enqueueTenderChanged,
   ensureSource,
   findTenderById,
   listAttachmentsForTender,

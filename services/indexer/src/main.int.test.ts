@@ -7,8 +7,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fakeEmbed } from "@tender/ai";
-import { type BusTopology, busNames, connectBus, enqueueTenderChanged } from "@tender/bus";
-import { countChunks, findTenderById, listChunksForTender } from "@tender/db";
+import { type BusTopology, busNames, connectBus } from "@tender/bus";
+import { countChunks, enqueueTenderChanged, findTenderById, listChunksForTender } from "@tender/db";
 import { createFilesystemStorage } from "@tender/storage";
 import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";

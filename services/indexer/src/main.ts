@@ -1,7 +1,7 @@
 import { aiProviderConfigFromEnv, createAiProvider } from "@tender/ai";
-import { openWorkerProcess } from "@tender/bus";
 import { loadConfig } from "@tender/config";
 import { openBlobStorage } from "@tender/storage";
+import { openWorkerProcess } from "@tender/worker";
 import { Env } from "./env.js";
 import { createExtractorPool } from "./extraction/create-extractor-pool.js";
 import { runIndexer } from "./run-indexer.js";

@@ -8,11 +8,10 @@ import {
   busTopology,
   connectBus,
   type DeliverySettings,
-  enqueueTenderChanged,
   ensureTopology,
   listDeadLetters,
 } from "@tender/bus";
-import { countChunks, findTenderById, listChunksForTender } from "@tender/db";
+import { countChunks, enqueueTenderChanged, findTenderById, listChunksForTender } from "@tender/db";
 import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
 import { createFilesystemStorage } from "@tender/storage";
 import {

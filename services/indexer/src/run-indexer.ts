@@ -1,4 +1,5 @@
 import { type Bus, type BusTopology, runConsumer, runOutboxRelay } from "@tender/bus";
+import { outboxStore } from "@tender/worker";
 import { createTenderChangedHandler } from "./create-tender-changed-handler.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 import { runSweeper } from "./sweeper/run-sweeper.js";
@@ -41,7 +42,7 @@ export async function runIndexer(deps: RunIndexerDeps, signal: AbortSignal): Pro
       signal,
     }),
     runOutboxRelay({
-      db: deps.db,
+      outbox: outboxStore(deps.db),
       js: deps.js,
       logger: deps.logger,
       signal,

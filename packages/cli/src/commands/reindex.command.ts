@@ -1,8 +1,9 @@
-import { busNames, enqueueTenderChanged } from "@tender/bus";
+import { busNames } from "@tender/bus";
 import { type EnvSource, envString, loadConfig } from "@tender/config";
 import {
   type Database,
   type Db,
+  enqueueTenderChanged,
   findReindexTarget,
   type IndexStatus,
   listTendersForReindex,

@@ -4,6 +4,9 @@ import { Sha256Digest } from "../primitives/sha256-digest.js";
 import { UtcTimestamp } from "../primitives/utc-timestamp.js";
 import { Uuid } from "../primitives/uuid.js";
 
+/** The subject `TenderChangedV1` events are published on (decisions.md, "Events"). */
+export const TENDER_CHANGED_SUBJECT = "tender.changed.v1";
+
 /** Announces that a tender changed: a reference to the state, not a copy (spec 6). */
 export const TenderChangedV1 = v.strictObject(
   {

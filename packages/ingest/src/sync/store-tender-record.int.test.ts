@@ -1,8 +1,8 @@
-import { enqueueTenderChanged } from "@tender/bus";
 import { contentHash, type TenderRecordV1 } from "@tender/contracts";
 import {
   type Database,
   type Db,
+  enqueueTenderChanged,
   ensureSource,
   listAttachmentsForTender,
   loadContentHashInput,

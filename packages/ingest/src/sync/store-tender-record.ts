@@ -1,4 +1,3 @@
-import { enqueueTenderChanged } from "@tender/bus";
 import {
   type ContentHashInput,
   contentHash,
@@ -8,6 +7,7 @@ import {
 import {
   type AttachmentSyncCounts,
   type Db,
+  enqueueTenderChanged,
   findReadyAttachmentFiles,
   lockTenderByExternalId,
   type ReadyAttachmentFile,

@@ -1,4 +1,4 @@
-import { openWorkerProcess, type ShutdownSignals } from "@tender/bus";
+import { openWorkerProcess, type ShutdownSignals } from "@tender/worker";
 import type { IngestServiceEnv } from "../ingest-env.js";
 import type { IngestLogger } from "../sync/ingest-logger.js";
 import type { SourceAdapter } from "../sync/source-adapter.js";

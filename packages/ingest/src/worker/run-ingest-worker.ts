@@ -1,6 +1,7 @@
-import { type Bus, runOutboxRelay, workerHealthChecks } from "@tender/bus";
+import { type Bus, runOutboxRelay } from "@tender/bus";
 import type { Database } from "@tender/db";
 import { startHealthServer } from "@tender/observability";
+import { outboxStore, workerHealthChecks } from "@tender/worker";
 import type { Kysely } from "kysely";
 import type { IngestLogger } from "../sync/ingest-logger.js";
 import { runSyncLoop } from "../sync/run-sync-loop.js";
@@ -31,7 +32,7 @@ export async function runIngestWorker(deps: IngestWorkerDeps): Promise<void> {
   logger.info({ source: adapter.code, health_port: health.port }, "Ingest worker started");
   try {
     await Promise.all([
-      runOutboxRelay({ db, js: bus.js, logger, signal }),
+      runOutboxRelay({ outbox: outboxStore(db), js: bus.js, logger, signal }),
       runSyncLoop({
         intervalMs: deps.syncIntervalMs,
         signal,

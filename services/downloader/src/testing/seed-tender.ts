@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { enqueueTenderChanged } from "@tender/bus";
 import { contentHash } from "@tender/contracts";
 import {
   type AttachmentInput,
   type Database,
+  enqueueTenderChanged,
   ensureSource,
   loadContentHashInput,
   setTenderContentHash,

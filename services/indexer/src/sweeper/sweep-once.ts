@@ -1,5 +1,10 @@
-import { type BusLogger, enqueueTenderChanged } from "@tender/bus";
-import { claimTendersToReannounce, type Database, scheduleNextIndexAttempt } from "@tender/db";
+import type { BusLogger } from "@tender/bus";
+import {
+  claimTendersToReannounce,
+  type Database,
+  enqueueTenderChanged,
+  scheduleNextIndexAttempt,
+} from "@tender/db";
 import type { Kysely } from "kysely";
 import { sweepBackoffMs } from "./sweep-backoff.js";
 

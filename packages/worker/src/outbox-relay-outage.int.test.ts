@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { countUnpublishedOutbox, type Database } from "@tender/db";
+import { type Bus, busNames, busTopology, connectBus, ensureTopology, runOutboxRelay } from "@tender/bus";
+import { countUnpublishedOutbox, type Database, enqueueTenderChanged } from "@tender/db";
 import {
   createTestDatabase,
   startTcpProxy,
@@ -10,12 +11,7 @@ import {
 } from "@tender/testing";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import { busNames } from "./bus-names.js";
-import { busTopology } from "./bus-topology.js";
-import { type Bus, connectBus } from "./connect-bus.js";
-import { enqueueTenderChanged } from "./enqueue-tender-changed.js";
-import { ensureTopology } from "./ensure-topology.js";
-import { runOutboxRelay } from "./outbox-relay.js";
+import { outboxStore } from "./outbox-store.js";
 
 // The relay's NATS connection goes through a TCP proxy, so the test takes the network away
 // from a long-running relay and gives it back, while the real NATS server keeps running.
@@ -75,7 +71,7 @@ async function publishedMsgIds(): Promise<string[]> {
 it("a running relay keeps events in the outbox while NATS is unreachable and publishes them once it is back", async () => {
   const controller = new AbortController();
   const relay = runOutboxRelay({
-    db,
+    outbox: outboxStore(db),
     js: relayBus.js,
     logger: { debug() {}, info() {}, warn() {}, error() {} },
     pollIntervalMs: 20,

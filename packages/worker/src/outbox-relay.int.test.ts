@@ -1,18 +1,26 @@
 import { randomUUID } from "node:crypto";
 import { jetstream, type StoredMsg } from "@nats-io/jetstream";
 import { connect } from "@nats-io/transport-node";
-import { createTenderChangedV1Validator, type TenderChangedV1 } from "@tender/contracts";
-import { claimOutboxBatch, countUnpublishedOutbox, type Database } from "@tender/db";
+import {
+  type Bus,
+  type BusTopology,
+  busNames,
+  busTopology,
+  connectBus,
+  ensureTopology,
+  OutboxPublishError,
+  type OutboxPublisher,
+  type OutboxStore,
+  relayOutboxOnce,
+  runConsumer,
+  runOutboxRelay,
+} from "@tender/bus";
+import type { TenderChangedV1 } from "@tender/contracts";
+import { countUnpublishedOutbox, type Database, enqueueTenderChanged } from "@tender/db";
 import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { busNames } from "./bus-names.js";
-import { type BusTopology, busTopology } from "./bus-topology.js";
-import { type Bus, connectBus } from "./connect-bus.js";
-import { enqueueTenderChanged } from "./enqueue-tender-changed.js";
-import { ensureTopology } from "./ensure-topology.js";
-import { OutboxPublishError, type OutboxPublisher, relayOutboxOnce, runOutboxRelay } from "./outbox-relay.js";
-import { runConsumer } from "./run-consumer.js";
+import { outboxStore } from "./outbox-store.js";
 
 const waitLong = { timeout: 20_000, interval: 50 };
 
@@ -25,12 +33,14 @@ function recordingLogger() {
 
 let testDb: TestDatabase;
 let db: Kysely<Database>;
+let outbox: OutboxStore;
 let bus: Bus;
 const created: BusTopology[] = [];
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
+  outbox = outboxStore(db);
   bus = await connectBus({ servers: testNatsUrl(), name: "bus-outbox-relay-test" });
 });
 
@@ -90,85 +100,13 @@ async function closedPublisher(): Promise<OutboxPublisher> {
   return js;
 }
 
-describe("enqueueTenderChanged", () => {
-  it("writes a schema-valid TenderChangedV1 to the outbox in the caller's transaction", async () => {
-    const topology = await freshTopology();
-    const now = new Date("2025-03-04T05:06:07.089Z");
-    const tenderId = randomUUID();
-    const event = await db.transaction().execute((trx) =>
-      enqueueTenderChanged(trx, {
-        tenderId,
-        contentHash: "f".repeat(64),
-        now,
-        subject: topology.names.subject,
-      }),
-    );
-
-    expect(createTenderChangedV1Validator()(event)).toEqual({ ok: true, value: event });
-    expect(event).toMatchObject({
-      schema_version: 1,
-      tender_id: tenderId,
-      occurred_at: "2025-03-04T05:06:07.089Z",
-    });
-    const row = await db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
-    expect(row).toMatchObject({
-      event_id: event.event_id,
-      subject: topology.names.subject,
-      published_at: null,
-    });
-    expect(row.payload).toEqual(event);
-  });
-
-  it("leaves no event behind when the caller's transaction rolls back", async () => {
-    await expect(
-      db.transaction().execute(async (trx) => {
-        await enqueueTenderChanged(trx, { tenderId: randomUUID(), contentHash: "0".repeat(64) });
-        throw new Error("the change failed");
-      }),
-    ).rejects.toThrow("the change failed");
-    expect(await countUnpublishedOutbox(db)).toBe(0);
-  });
-
-  it("refuses malformed ids without writing anything", async () => {
-    await expect(
-      enqueueTenderChanged(db, { tenderId: "not-a-uuid", contentHash: "F".repeat(64) }),
-    ).rejects.toThrow(/Invalid TenderChangedV1/);
-    expect(await countUnpublishedOutbox(db)).toBe(0);
-  });
-
-  it("defaults to the production subject", async () => {
-    const event = await enqueueTenderChanged(db, { tenderId: randomUUID(), contentHash: "0".repeat(64) });
-    const row = await db
-      .selectFrom("outbox")
-      .select("subject")
-      .where("event_id", "=", event.event_id)
-      .executeTakeFirst();
-    expect(row?.subject).toBe("tender.changed.v1");
-  });
-});
-
-describe("claimOutboxBatch", () => {
-  it("skips rows another transaction has claimed", async () => {
-    const topology = await freshTopology();
-    await enqueue(topology, 6);
-    const [first, second] = await db.transaction().execute(async (a) => {
-      const claimedByA = await claimOutboxBatch(a, 4);
-      const claimedByB = await db.transaction().execute((b) => claimOutboxBatch(b, 4));
-      return [claimedByA.map((r) => r.id), claimedByB.map((r) => r.id)];
-    });
-    expect(first).toHaveLength(4);
-    expect(second).toHaveLength(2);
-    expect(first?.some((id) => second?.includes(id))).toBe(false);
-  });
-});
-
 describe("relayOutboxOnce", () => {
   it("publishes with Nats-Msg-Id = event id and marks the rows published", async () => {
     const topology = await freshTopology();
     const [event] = await enqueue(topology, 1);
     const { logger } = recordingLogger();
-    expect(await relayOutboxOnce({ db, js: bus.js, logger })).toBe(1);
-    expect(await relayOutboxOnce({ db, js: bus.js, logger })).toBe(0);
+    expect(await relayOutboxOnce({ outbox, js: bus.js, logger })).toBe(1);
+    expect(await relayOutboxOnce({ outbox, js: bus.js, logger })).toBe(0);
 
     const [m] = await streamMessages(topology.names.stream);
     expect(m?.subject).toBe(topology.names.subject);
@@ -184,9 +122,9 @@ describe("relayOutboxOnce", () => {
     const topology = await freshTopology();
     await enqueue(topology, 1);
     const { logger } = recordingLogger();
-    await relayOutboxOnce({ db, js: bus.js, logger });
+    await relayOutboxOnce({ outbox, js: bus.js, logger });
     await db.updateTable("outbox").set({ published_at: null }).execute();
-    expect(await relayOutboxOnce({ db, js: bus.js, logger })).toBe(1);
+    expect(await relayOutboxOnce({ outbox, js: bus.js, logger })).toBe(1);
     expect(await streamMessages(topology.names.stream)).toHaveLength(1);
   });
 
@@ -194,7 +132,7 @@ describe("relayOutboxOnce", () => {
     const topology = await freshTopology();
     await enqueue(topology, 3);
     const { logger, lines } = recordingLogger();
-    await expect(relayOutboxOnce({ db, js: await closedPublisher(), logger })).rejects.toBeInstanceOf(
+    await expect(relayOutboxOnce({ outbox, js: await closedPublisher(), logger })).rejects.toBeInstanceOf(
       OutboxPublishError,
     );
     expect(await countUnpublishedOutbox(db)).toBe(3);
@@ -215,7 +153,7 @@ describe("runOutboxRelay", () => {
     const { logger, lines } = recordingLogger();
     const controller = new AbortController();
     const relay = runOutboxRelay({
-      db,
+      outbox,
       js,
       logger,
       pollIntervalMs: 10,
@@ -253,7 +191,14 @@ describe("runOutboxRelay", () => {
     };
     const { logger } = recordingLogger();
     const controller = new AbortController();
-    const options = { db, js: counting, logger, batchSize: 7, pollIntervalMs: 10, signal: controller.signal };
+    const options = {
+      outbox,
+      js: counting,
+      logger,
+      batchSize: 7,
+      pollIntervalMs: 10,
+      signal: controller.signal,
+    };
     const relays = [runOutboxRelay(options), runOutboxRelay(options)];
 
     await vi.waitFor(async () => expect(await countUnpublishedOutbox(db)).toBe(0), waitLong);
@@ -275,7 +220,7 @@ describe("outbox to consumer", () => {
     const topology = await freshTopology();
     const [event] = await enqueue(topology, 1);
     const { logger } = recordingLogger();
-    await relayOutboxOnce({ db, js: bus.js, logger });
+    await relayOutboxOnce({ outbox, js: bus.js, logger });
 
     const received: TenderChangedV1[] = [];
     const controller = new AbortController();
@@ -302,7 +247,7 @@ describe("outbox to consumer", () => {
     const topology = await freshTopology();
     const [event, other] = await enqueue(topology, 2);
     const { logger } = recordingLogger();
-    expect(await relayOutboxOnce({ db, js: bus.js, logger })).toBe(2);
+    expect(await relayOutboxOnce({ outbox, js: bus.js, logger })).toBe(2);
     // A relay that published the first row but crashed before its commit: the row is claimed
     // and published again by the next relay pass.
     await db
@@ -310,7 +255,7 @@ describe("outbox to consumer", () => {
       .set({ published_at: null })
       .where("event_id", "=", event?.event_id ?? "")
       .execute();
-    expect(await relayOutboxOnce({ db, js: bus.js, logger })).toBe(1);
+    expect(await relayOutboxOnce({ outbox, js: bus.js, logger })).toBe(1);
     expect(await countUnpublishedOutbox(db)).toBe(0);
 
     const received: string[] = [];

@@ -1,8 +1,8 @@
 import { EventEmitter } from "node:events";
+import { busNames } from "@tender/bus";
 import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { busNames } from "./bus-names.js";
 import { openWorkerProcess } from "./open-worker-process.js";
 
 let t: TestDatabase;

@@ -1,7 +1,7 @@
+import type { Bus } from "@tender/bus";
 import { type Database, pingDatabase } from "@tender/db";
 import type { HealthCheck } from "@tender/observability";
 import type { Kysely } from "kysely";
-import type { Bus } from "./connect-bus.js";
 
 /**
  * The readiness checks of a worker process: the database answers a query, and the NATS

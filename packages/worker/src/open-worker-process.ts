@@ -1,10 +1,7 @@
+import { type Bus, type BusTopology, busNames, busTopology, connectBus, ensureTopology } from "@tender/bus";
 import { createDb, type Database } from "@tender/db";
 import { createLogger, type Logger, type LoggerOptions, startHealthServer } from "@tender/observability";
 import type { Kysely } from "kysely";
-import { busNames } from "./bus-names.js";
-import { type BusTopology, busTopology } from "./bus-topology.js";
-import { type Bus, connectBus } from "./connect-bus.js";
-import { ensureTopology } from "./ensure-topology.js";
 import { workerHealthChecks } from "./worker-health-checks.js";
 
 /** The variables every worker reads (as the env fragments of @tender/config parse them). */

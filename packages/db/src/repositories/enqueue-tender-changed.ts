@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { TenderChangedV1 } from "@tender/contracts";
-import { type Db, insertOutboxEvent } from "@tender/db";
+import { TENDER_CHANGED_SUBJECT, TenderChangedV1 } from "@tender/contracts";
 import * as v from "valibot";
-import { DEFAULT_BUS_NAMES } from "./bus-names.js";
+import type { Db } from "../database.js";
+import { insertOutboxEvent } from "./outbox.repository.js";
 
 export interface EnqueueTenderChangedInput {
   tenderId: string;
@@ -34,7 +34,7 @@ export async function enqueueTenderChanged(
   const event = checked.output;
   await insertOutboxEvent(db, {
     eventId: event.event_id,
-    subject: input.subject ?? DEFAULT_BUS_NAMES.subject,
+    subject: input.subject ?? TENDER_CHANGED_SUBJECT,
     payload: { ...event },
   });
   return event;
