@@ -1,15 +1,6 @@
 import { isIP } from "node:net";
 import { unbracket } from "./ip-address.js";
-
-/**
- * Hosts each source's documents are downloaded from by default (a name also allows its
- * subdomains). Other hosts need `DOWNLOAD_ALLOWED_HOSTS`; Contracts Finder notices often link to
- * buyers' own e-tendering portals, which an operator adds there.
- */
-export const SOURCE_DOWNLOAD_HOSTS: ReadonlyMap<string, readonly string[]> = new Map([
-  ["ted", ["ted.europa.eu"]],
-  ["contracts_finder", ["contractsfinder.service.gov.uk"]],
-]);
+import { SOURCE_DOWNLOAD_HOSTS } from "./source-download-hosts.js";
 
 /** Lower case, no trailing dot, no IPv6 brackets, IPv6 in its shortest form (as URL host names are). */
 export function normalizeHost(host: string): string {
