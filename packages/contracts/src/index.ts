@@ -44,6 +44,7 @@ export {
 export { Sha256Digest } from "./primitives/sha256-digest.js";
 export { SourceCode } from "./primitives/source-code.js";
 export { DOWNLOAD_STATUSES, DownloadStatus, INDEX_STATUSES, IndexStatus } from "./primitives/statuses.js";
+export { toStorableText, unstorableTextProblem } from "./primitives/storable-text.js";
 export {
   boundedNullableText,
   boundedTrimmedString,

@@ -5,6 +5,7 @@ import * as m0003 from "./0003-download-backoff.js";
 import * as m0004 from "./0004-download-sweep.js";
 import * as m0005 from "./0005-sync-window.js";
 import * as m0006 from "./0006-tender-facets.js";
+import * as m0007 from "./0007-attachment-url-key.js";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "0004-download-sweep": m0004,
   "0005-sync-window": m0005,
   "0006-tender-facets": m0006,
+  "0007-attachment-url-key": m0007,
 };

@@ -87,7 +87,8 @@ export async function syncTenderAttachments(
       )
       .onConflict((oc) =>
         oc
-          .constraint("attachments_tender_url_key")
+          // The unique index attachments_tender_url_key (migration 0007).
+          .expression(sql`tender_id, md5(source_url)`)
           .doUpdateSet((eb) => ({
             external_id: eb.ref("excluded.external_id"),
             title: eb.ref("excluded.title"),

@@ -1,6 +1,8 @@
+import { toStorableText } from "@tender/contracts";
 import { sql } from "kysely";
 import type { Db } from "../database.js";
 import type { QuarantineRecordInput } from "./quarantined-records.repository.js";
+import { toQuarantinePayload } from "./to-quarantine-payload.js";
 
 /**
  * Locks the row of the tender with this business identity until the transaction ends and returns
@@ -56,17 +58,25 @@ export async function findReadyAttachmentFiles(
   );
 }
 
+/** Longest external id and reason kept with a quarantined record (the record may be hostile). */
+const MAX_LABEL_LENGTH = 1000;
+
+function storableLabel(text: string): string {
+  return toStorableText(text.length > MAX_LABEL_LENGTH ? `${text.slice(0, MAX_LABEL_LENGTH)}…` : text);
+}
+
 /**
  * Quarantines a record unless the same source, external id, reason and payload are already
  * quarantined: every sync pass re-reads the same bad notice, and one row per problem is enough.
- * PostgreSQL stores no NUL character (U+0000) in text or jsonb, so each one is kept as U+FFFD:
- * the record that holds it is quarantined instead of failing its whole page.
+ * Whatever the record holds, the row is storable (`toQuarantinePayload`; the external id and
+ * reason are shortened to 1,000 characters, NUL and lone surrogates become U+FFFD), so a
+ * hostile record is quarantined instead of failing its whole page.
  * Returns whether a row was written.
  */
 export async function quarantineRecordOnce(db: Db, input: QuarantineRecordInput): Promise<boolean> {
-  const payload = JSON.stringify(input.rawPayload ?? null, withoutNul);
-  const externalId = input.externalId === null ? null : withoutNulText(input.externalId);
-  const reason = withoutNulText(input.reason);
+  const payload = toQuarantinePayload(input.rawPayload);
+  const externalId = input.externalId === null ? null : storableLabel(input.externalId);
+  const reason = storableLabel(input.reason);
   const result = await sql`
     INSERT INTO quarantined_records (source, external_id, reason, raw_payload)
     SELECT ${input.source}, ${externalId}, ${reason}, ${payload}::jsonb
@@ -78,17 +88,4 @@ export async function quarantineRecordOnce(db: Db, input: QuarantineRecordInput)
         AND raw_payload = ${payload}::jsonb
     )`.execute(db);
   return (result.numAffectedRows ?? 0n) > 0n;
-}
-
-function withoutNulText(text: string): string {
-  return text.replaceAll("\u0000", "\uFFFD");
-}
-
-/** `JSON.stringify` replacer: NUL characters in strings and keys become U+FFFD. */
-function withoutNul(_key: string, value: unknown): unknown {
-  if (typeof value === "string") return withoutNulText(value);
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
-  const entries = Object.entries(value);
-  if (!entries.some(([key]) => key.includes("\u0000"))) return value;
-  return Object.fromEntries(entries.map(([key, item]) => [withoutNulText(key), item]));
 }

@@ -1,5 +1,6 @@
 import type { Db } from "../database.js";
 import type { QuarantinedRecordRow } from "../tables/quarantined-records.table.js";
+import { toQuarantinePayload } from "./to-quarantine-payload.js";
 
 export interface QuarantineRecordInput {
   /** Source code, e.g. `ted`. */
@@ -19,7 +20,7 @@ export async function quarantineRecord(db: Db, input: QuarantineRecordInput): Pr
       source: input.source,
       external_id: input.externalId,
       reason: input.reason,
-      raw_payload: JSON.stringify(input.rawPayload ?? null),
+      raw_payload: toQuarantinePayload(input.rawPayload),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

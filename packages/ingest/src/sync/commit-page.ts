@@ -1,17 +1,9 @@
-import type { TenderRecordV1 } from "@tender/contracts";
-import {
-  type Database,
-  type Db,
-  ensureSource,
-  quarantineRecordOnce,
-  saveSourceCursor,
-  saveSourcePassWindow,
-} from "@tender/db";
+import { type Database, ensureSource, saveSourceCursor, saveSourcePassWindow } from "@tender/db";
 import type { Kysely } from "kysely";
-import type { TenderFacets } from "../mapping/facets/tender-facets.js";
 import type { MapResult } from "../mapping/map-result.js";
-import { storeTenderRecord } from "./store-tender-record.js";
-import { countStored, emptyCounts, type SyncCounts } from "./sync-counts.js";
+import type { IngestLogger } from "./ingest-logger.js";
+import { storeOrQuarantine } from "./store-or-quarantine.js";
+import { emptyCounts, type SyncCounts } from "./sync-counts.js";
 
 /** Another sync of the same source committed a page meanwhile; this pass must not overwrite its cursor. */
 export class CursorMovedError extends Error {
@@ -35,13 +27,16 @@ export interface CommitPageInput {
   passWindowStart?: Date | null;
   subject: string;
   now: Date;
+  /** Told (source and SQLSTATE, never the payload) of each record the database refused. */
+  logger?: Pick<IngestLogger, "warn">;
 }
 
 /**
- * Commits one page in one transaction, all or nothing: locks the source row (and checks the
- * cursor), stores every valid record with its attachments and outbox event, quarantines the
- * invalid ones (they never block the page), then saves the next cursor, `last_sync_at` and the
- * pass's window start.
+ * Commits one page in one transaction: locks the source row (and checks the cursor), stores every
+ * valid record with its attachments and outbox event, each under its own savepoint, quarantines
+ * the invalid ones and those the database refuses (they never block the page or its cursor),
+ * then saves the next cursor, `last_sync_at` and the pass's window start. Fails as a whole only
+ * for what is not one record's fault (connection lost, serialization failure, cursor moved).
  */
 export async function commitPage(db: Kysely<Database>, input: CommitPageInput): Promise<SyncCounts> {
   return db.transaction().execute(async (trx) => {
@@ -51,9 +46,20 @@ export async function commitPage(db: Kysely<Database>, input: CommitPageInput): 
       throw new CursorMovedError(`The cursor of source ${input.sourceCode} was advanced by another sync`);
     }
     const counts = emptyCounts();
+    const target = {
+      sourceId: source.id,
+      sourceCode: input.sourceCode,
+      subject: input.subject,
+      now: input.now,
+    };
     for (const item of input.items) {
-      if (item.result.ok) await storeValid(trx, source.id, item.result, input, counts);
-      else await quarantine(trx, input.sourceCode, item, item.result, counts);
+      const quarantined = await storeOrQuarantine(trx, target, item, counts);
+      if (quarantined?.sqlState) {
+        input.logger?.warn(
+          { source: input.sourceCode, sqlstate: quarantined.sqlState },
+          "The database refused a record; it is quarantined and the rest of the page is kept",
+        );
+      }
     }
     await saveSourceCursor(trx, source.id, input.nextCursor, input.now);
     if (input.passWindowStart !== undefined) {
@@ -61,36 +67,4 @@ export async function commitPage(db: Kysely<Database>, input: CommitPageInput): 
     }
     return counts;
   });
-}
-
-async function storeValid(
-  trx: Db,
-  sourceId: string,
-  mapped: { record: TenderRecordV1; facets?: TenderFacets },
-  input: CommitPageInput,
-  counts: SyncCounts,
-): Promise<void> {
-  const stored = await storeTenderRecord(trx, {
-    sourceId,
-    ...mapped,
-    subject: input.subject,
-    now: input.now,
-  });
-  countStored(counts, stored);
-}
-
-async function quarantine(
-  trx: Db,
-  source: string,
-  item: MappedItem,
-  failure: { externalId: string | null; reason: string },
-  counts: SyncCounts,
-): Promise<void> {
-  await quarantineRecordOnce(trx, {
-    source,
-    externalId: failure.externalId,
-    reason: failure.reason,
-    rawPayload: item.raw,
-  });
-  counts.quarantined += 1;
 }

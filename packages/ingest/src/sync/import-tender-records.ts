@@ -1,8 +1,8 @@
-import { type Database, type Db, ensureSource, quarantineRecordOnce } from "@tender/db";
+import { type Database, type Db, ensureSource } from "@tender/db";
 import type { Kysely } from "kysely";
 import { validateTenderRecord } from "../mapping/validate-tender-record.js";
-import { storeTenderRecord } from "./store-tender-record.js";
-import { addCounts, countStored, emptyCounts, type SyncCounts } from "./sync-counts.js";
+import { storeOrQuarantine } from "./store-or-quarantine.js";
+import { addCounts, emptyCounts, type SyncCounts } from "./sync-counts.js";
 
 export interface ImportTenderRecordsOptions {
   /** The `--source` code; every record must carry it. */
@@ -37,8 +37,10 @@ interface ParsedLine {
 
 /**
  * Imports `TenderRecordV1` JSON lines through the same path as a sync (upsert, attachments,
- * outbox event), in transactions of `batchSize` lines. Invalid lines are quarantined with their
- * line number in the reason and listed in the report. The source cursor is not touched.
+ * outbox event), in transactions of `batchSize` lines, each line under its own savepoint.
+ * Invalid lines, and lines the database refuses, are quarantined with their line number in the
+ * reason and listed in the report; the other lines of the batch are stored. A byte order mark
+ * before the first line is skipped. The source cursor is not touched.
  */
 export async function importTenderRecords(
   db: Kysely<Database>,
@@ -50,9 +52,11 @@ export async function importTenderRecords(
   let number = 0;
   for await (const text of options.lines) {
     number += 1;
-    if (text.trim() === "") continue;
+    // A file saved with a UTF-8 byte order mark starts with U+FEFF, which JSON.parse refuses.
+    const line = number === 1 && text.startsWith("\uFEFF") ? text.slice(1) : text;
+    if (line.trim() === "") continue;
     report.records += 1;
-    batch.push(parseLine(number, text, options.sourceCode));
+    batch.push(parseLine(number, line, options.sourceCode));
     if (batch.length >= batchSize) {
       await commitBatch(db, batch, options, report);
       batch = [];
@@ -91,27 +95,17 @@ async function commitBatch(
   const rejected: RejectedLine[] = [];
   const counts = await db.transaction().execute(async (trx: Db) => {
     const source = await ensureSource(trx, options.sourceCode);
+    const target = { sourceId: source.id, sourceCode: options.sourceCode, subject: options.subject, now };
     const c = emptyCounts();
     for (const item of batch) {
-      if (!item.result.ok) {
-        const { externalId, reason } = item.result;
-        await quarantineRecordOnce(trx, {
-          source: options.sourceCode,
-          externalId,
-          reason: `line ${item.line}: ${reason}`,
-          rawPayload: item.raw,
-        });
-        rejected.push({ line: item.line, externalId, reason });
-        c.quarantined += 1;
-        continue;
-      }
-      const stored = await storeTenderRecord(trx, {
-        sourceId: source.id,
-        record: item.result.record,
-        subject: options.subject,
-        now,
-      });
-      countStored(c, stored);
+      const quarantined = await storeOrQuarantine(
+        trx,
+        target,
+        { ...item, reasonPrefix: `line ${item.line}: ` },
+        c,
+      );
+      if (quarantined)
+        rejected.push({ line: item.line, externalId: quarantined.externalId, reason: quarantined.reason });
     }
     return c;
   });

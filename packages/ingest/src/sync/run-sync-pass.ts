@@ -110,6 +110,7 @@ export async function runSyncPass(options: RunSyncPassOptions): Promise<SyncRepo
         passWindowStart: nextWindow,
         subject: options.subject,
         now: now(),
+        logger,
       });
     } catch (error) {
       if (!(error instanceof CursorMovedError)) throw error;
