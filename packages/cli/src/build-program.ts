@@ -45,7 +45,7 @@ Examples:
   registerMigrateCommand(program, ctx);
   registerKeysCommand(program, ctx);
   registerIngestCommand(program, ctx, deps.env);
-  registerSyncCommand(program, ctx, deps.env);
+  registerSyncCommand(program, ctx, deps.env, deps.signals ?? { once: () => {} });
   registerReindexCommand(program, ctx, deps.env);
   registerRemapCommand(program, ctx);
   const ops = createOpsContext(deps);

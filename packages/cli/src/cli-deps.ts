@@ -7,6 +7,11 @@ export interface CliOutput {
   write(text: string): unknown;
 }
 
+/** Where a long-running command (`tender sync` without `--once`) hears Ctrl-C and SIGTERM. */
+export interface StopSignals {
+  once(event: "SIGINT" | "SIGTERM", listener: () => void): unknown;
+}
+
 /** Everything the program touches outside itself, passed in so tests can run it in-process. */
 export interface CliDeps {
   stdout: CliOutput;
@@ -14,4 +19,6 @@ export interface CliDeps {
   env: EnvSource;
   /** Opens the database at `url`; the program closes it. Default: `createDb` with a small pool. */
   openDb?: (url: string) => Kysely<Database>;
+  /** Default: a source that never signals (in-process runs); the executable passes `process`. */
+  signals?: StopSignals;
 }

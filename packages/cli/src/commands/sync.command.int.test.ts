@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import { readFileSync } from "node:fs";
 import { ensureSource, saveSourceCursor } from "@tender/db";
 import { type ReplayServer, startReplayServer } from "@tender/ingest/testing";
@@ -5,6 +6,7 @@ import { CF_FIXTURES, cfFixturePath } from "@tender/source-contracts-finder/test
 import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
 import { createTestDatabase, type TestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../build-program.js";
 import { runCaptured } from "../run-captured.js";
 
 const fixture = (path: string) => JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
@@ -80,10 +82,6 @@ describe("tender sync", () => {
   });
 
   it("explains what is missing or refused", async () => {
-    expect(await runCaptured(["sync", "--source", "ted"], env())).toMatchObject({
-      code: 1,
-      stderr: "error: tender sync runs one pass only: add --once\n",
-    });
     const unknown = await runCaptured(["sync", "--source", "find_a_tender", "--once"], env());
     expect(unknown.stderr).toBe('error: --source must be ted or contracts_finder, got "find_a_tender"\n');
     const refused = await runCaptured(
@@ -117,5 +115,55 @@ describe("tender sync", () => {
     const badEnv = await runCaptured(["sync", "--source", "ted", "--once"], env({ TED_PAGE_SIZE: "1000" }));
     expect(badEnv.code).toBe(1);
     expect(badEnv.stderr).toContain("TED_PAGE_SIZE");
+  });
+
+  it("without --once runs a pass every SYNC_INTERVAL_MS until SIGINT, like the service", async () => {
+    const signals = new EventEmitter();
+    const lines: string[] = [];
+    let stderr = "";
+    const before = server.requests.length;
+    const code = await runCli(["sync", "--source", "contracts_finder", "--json"], {
+      stdout: {
+        write: (text: string) => {
+          lines.push(text);
+          if (lines.length === 2) signals.emit("SIGINT");
+        },
+      },
+      stderr: { write: (text: string) => (stderr += text) },
+      env: env({ SYNC_INTERVAL_MS: "100" }),
+      signals,
+    });
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
+    // Two whole passes, then it stopped: no third pass was started.
+    expect(lines.map((line) => JSON.parse(line) as { source: string; stop: string })).toEqual([
+      expect.objectContaining({ source: "contracts_finder", stop: "end" }),
+      expect.objectContaining({ source: "contracts_finder", stop: "end" }),
+    ]);
+    expect(server.requests.length - before).toBe(2);
+  });
+
+  it("without --once reports a failed pass and tries again at the next interval until SIGTERM", async () => {
+    const signals = new EventEmitter();
+    const errors: string[] = [];
+    const code = await runCli(["sync", "--source", "contracts_finder"], {
+      stdout: { write: () => {} },
+      stderr: {
+        write: (text: string) => {
+          errors.push(text);
+          if (errors.length === 2) signals.emit("SIGTERM");
+        },
+      },
+      env: env({ SYNC_INTERVAL_MS: "100", CF_BASE_URL: `${server.baseUrl}/moved` }),
+      signals,
+    });
+    expect(code).toBe(0);
+    const failure = `error: Sync pass failed; retrying at the next interval: HTTP 404 from ${server.baseUrl}/moved/Published/Notices/OCDS/Search\n`;
+    expect(errors).toEqual([failure, failure]);
+  });
+
+  it("checks SYNC_INTERVAL_MS before it starts", async () => {
+    const bad = await runCaptured(["sync", "--source", "ted"], env({ SYNC_INTERVAL_MS: "soon" }));
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("SYNC_INTERVAL_MS");
   });
 });

@@ -1,14 +1,17 @@
 import { busNames } from "@tender/bus";
 import { type EnvSource, loadConfig } from "@tender/config";
+import type { Database } from "@tender/db";
 import {
   CursorRejectedError,
   HostNotAllowedError,
   HttpStatusError,
   type IngestLogger,
+  IngestWorkerEnv,
   InvalidResponseError,
   RedirectError,
   ResponseTooLargeError,
   RetryAfterTooLongError,
+  runSyncLoop,
   runSyncPass,
   type SourceAdapter,
   type SyncReport,
@@ -16,6 +19,9 @@ import {
 import { CF_SOURCE_CODE, CfSyncEnv, createCfSource } from "@tender/source-contracts-finder";
 import { createTedSource, TED_SOURCE_CODE, TedSyncEnv } from "@tender/source-ted";
 import type { Command } from "commander";
+import type { Kysely } from "kysely";
+import * as v from "valibot";
+import type { StopSignals } from "../cli-deps.js";
 import { CliError } from "../cli-error.js";
 import type { CommandContext } from "../command-context.js";
 
@@ -26,6 +32,8 @@ interface SyncOptions {
 }
 
 const SOURCES = [TED_SOURCE_CODE, CF_SOURCE_CODE] as const;
+/** `SYNC_INTERVAL_MS`, as the ingest services read it: the pause between passes without `--once`. */
+const SyncIntervalEnv = v.object({ SYNC_INTERVAL_MS: IngestWorkerEnv.entries.SYNC_INTERVAL_MS });
 const SOURCE_FAILURES = [
   CursorRejectedError,
   HostNotAllowedError,
@@ -36,45 +44,84 @@ const SOURCE_FAILURES = [
   RetryAfterTooLongError,
 ];
 
-/** `tender sync`: one sync pass of a source, as the ingest service runs it every interval. */
-export function registerSyncCommand(program: Command, ctx: CommandContext, env: EnvSource): void {
+/**
+ * `tender sync`: syncs a source as the ingest service does, a pass every `SYNC_INTERVAL_MS` until
+ * SIGINT or SIGTERM (from `signals`), or one pass with `--once`.
+ */
+export function registerSyncCommand(
+  program: Command,
+  ctx: CommandContext,
+  env: EnvSource,
+  signals: StopSignals,
+): void {
   program
     .command("sync")
-    .description("run one sync pass of a source API now and report what changed")
+    .description("sync a source API now, as its ingest service does, and report what changed")
     .requiredOption("--source <code>", `source to pull: ${SOURCES.join(" or ")}`)
-    .option("--once", "run a single pass (required: the ingest services do the polling)")
-    .option("--json", "print the counts as JSON")
+    .option("--once", "run a single pass and exit (default: a pass every SYNC_INTERVAL_MS until Ctrl-C)")
+    .option("--json", "print the counts as JSON, one line per pass")
     .addHelpText(
       "after",
       `
-The pass continues from the stored cursor and commits page by page. Events go to the outbox; a
-running service's relay publishes them.
+Each pass continues from the stored cursor and commits page by page, and prints one line of
+counts. Without --once a pass starts every SYNC_INTERVAL_MS (default 900000, 15 minutes); a failed
+pass is reported and retried at the next interval; Ctrl-C or SIGTERM stops after the current page.
+Events go to the outbox; a running service's relay publishes them.
 
 Environment (as for the services):
   ted               TED_BASE_URL, TED_QUERY, TED_LOOKBACK_DAYS, TED_PAGE_SIZE, TED_FIELDS
   contracts_finder  CF_BASE_URL, CF_STAGES, CF_PUBLISHED_FROM, CF_PAGE_SIZE
-  both              SYNC_ALLOWED_HOSTS, HTTP_TIMEOUT_MS, HTTP_MAX_RESPONSE_BYTES, BUS_PREFIX
+  both              SYNC_ALLOWED_HOSTS, HTTP_TIMEOUT_MS, HTTP_MAX_RESPONSE_BYTES, BUS_PREFIX,
+                    SYNC_INTERVAL_MS (without --once)
 
 Examples:
   $ tender sync --source ted --once
+  $ SYNC_INTERVAL_MS=60000 tender sync --source contracts_finder
   $ TED_BASE_URL=http://127.0.0.1:4010 tender sync --source ted --once --json`,
     )
     .action(async (options: SyncOptions) => {
-      if (!options.once) throw new CliError("tender sync runs one pass only: add --once");
       const { adapter, busPrefix } = sourceFromEnv(options.source, env, ctx);
       const subject = busNames(busPrefix).subject;
-      const report = await ctx.withDatabase(async (db) => {
-        try {
-          return await runSyncPass({ db, adapter, subject, logger: warningsTo(ctx) });
-        } catch (error) {
-          if (SOURCE_FAILURES.some((type) => error instanceof type) || isRequestFailure(error)) {
-            throw new CliError(`sync of ${adapter.code} stopped: ${(error as Error).message}`);
-          }
-          throw error;
-        }
-      });
-      printReport(ctx, report, options.json === true);
+      const json = options.json === true;
+      if (options.once) {
+        const report = await ctx.withDatabase((db) => runOnePass(db, adapter, subject, ctx));
+        printReport(ctx, report, json);
+        return;
+      }
+      const { SYNC_INTERVAL_MS } = loadConfig(SyncIntervalEnv, env);
+      const stop = new AbortController();
+      const abort = () => stop.abort();
+      signals.once("SIGINT", abort);
+      signals.once("SIGTERM", abort);
+      await ctx.withDatabase((db) =>
+        runSyncLoop({
+          intervalMs: SYNC_INTERVAL_MS,
+          signal: stop.signal,
+          logger: warningsTo(ctx),
+          runPass: async (signal) => {
+            const report = await runSyncPass({ db, adapter, subject, logger: warningsTo(ctx), signal });
+            printReport(ctx, report, json);
+            return report;
+          },
+        }),
+      );
     });
+}
+
+async function runOnePass(
+  db: Kysely<Database>,
+  adapter: SourceAdapter,
+  subject: string,
+  ctx: CommandContext,
+): Promise<SyncReport> {
+  try {
+    return await runSyncPass({ db, adapter, subject, logger: warningsTo(ctx) });
+  } catch (error) {
+    if (SOURCE_FAILURES.some((type) => error instanceof type) || isRequestFailure(error)) {
+      throw new CliError(`sync of ${adapter.code} stopped: ${(error as Error).message}`);
+    }
+    throw error;
+  }
 }
 
 function sourceFromEnv(
@@ -94,10 +141,18 @@ function sourceFromEnv(
   throw new CliError(`--source must be ${SOURCES.join(" or ")}, got ${JSON.stringify(source)}`);
 }
 
-/** Retries and warnings of the pass, as one `warning:` line each on stderr. */
+/**
+ * Retries and warnings of a pass, as one `warning:` line each on stderr; a failed pass of the
+ * continuous sync as one `error:` line with its reason (the next pass is still to come).
+ */
 function warningsTo(ctx: CommandContext): IngestLogger {
   const quiet = () => {};
-  return { debug: quiet, info: quiet, warn: (_obj, msg) => ctx.warn(`warning: ${msg}`), error: quiet };
+  return {
+    debug: quiet,
+    info: quiet,
+    warn: (_obj, msg) => ctx.warn(`warning: ${msg}`),
+    error: (obj, msg) => ctx.warn(`error: ${msg}: ${String(obj.err ?? "unknown failure")}`),
+  };
 }
 
 function isRequestFailure(error: unknown): boolean {
