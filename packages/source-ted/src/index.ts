@@ -1,5 +1,6 @@
 export { createTedSource } from "./create-ted-source.js";
 export { createTedAdapter, type TedAdapterOptions } from "./ted-adapter.js";
+export { readTedAdapterState, TedAdapterState, tedAdapterState } from "./ted-adapter-state.js";
 export { TED_DOCUMENT_HOSTS } from "./ted-document-hosts.js";
 export { parseTedFields, REQUIRED_TED_FIELDS, tedFields } from "./ted-fields.js";
 export { pickLanguage } from "./ted-language.js";

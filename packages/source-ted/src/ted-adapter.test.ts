@@ -131,16 +131,37 @@ describe("TED adapter", () => {
     await ted.fetchPage({ cursor: null, lastSyncAt: null, signal });
     const lastSyncAt = new Date("2026-06-28T09:30:00Z");
     const first = await ted.fetchPage({ cursor: null, lastSyncAt, signal });
-    expect(first.passWindowStart).toEqual(new Date("2026-06-26T00:00:00Z"));
+    expect(first.adapterState).toEqual({ windowStart: "2026-06-26T00:00:00.000Z" });
     // A later page of the pass (or its restart) reuses the stored window, not the newer last sync.
     const later = new Date("2026-07-08T09:00:00Z");
-    await ted.fetchPage({ cursor: "t2", lastSyncAt: later, passWindowStart: first.passWindowStart, signal });
-    await ted.fetchPage({ cursor: null, lastSyncAt: later, passWindowStart: first.passWindowStart, signal });
+    await ted.fetchPage({ cursor: "t2", lastSyncAt: later, adapterState: first.adapterState, signal });
+    await ted.fetchPage({ cursor: null, lastSyncAt: later, adapterState: first.adapterState, signal });
     expect(http.bodies.map((b) => b.query)).toEqual([
       "(buyer-country=SWE) AND publication-date>=20260701",
       "(buyer-country=SWE) AND publication-date>=20260626",
       "(buyer-country=SWE) AND publication-date>=20260626",
       "(buyer-country=SWE) AND publication-date>=20260626",
+    ]);
+  });
+
+  it("starts a fresh window, with a warning, when the stored state is not one it wrote", async () => {
+    const http = fakeHttp([page]);
+    const warnings: string[] = [];
+    const ted = createTedAdapter({
+      http,
+      baseUrl: BASE,
+      query: "buyer-country=SWE",
+      fields: DEFAULT_TED_FIELDS,
+      pageSize: 10,
+      logger: { warn: (_: unknown, msg: string) => void warnings.push(msg) },
+      now: () => new Date("2026-07-08T09:30:00Z"),
+    });
+    const lastSyncAt = new Date("2026-06-28T09:30:00Z");
+    const result = await ted.fetchPage({ cursor: null, lastSyncAt, adapterState: { from: 1 }, signal });
+    expect(http.bodies[0]?.query).toBe("(buyer-country=SWE) AND publication-date>=20260626");
+    expect(result.adapterState).toEqual({ windowStart: "2026-06-26T00:00:00.000Z" });
+    expect(warnings).toEqual([
+      "Stored TED pass state is not understood; the pass starts a new publication-date window",
     ]);
   });
 

@@ -10,6 +10,7 @@ import {
   type PoliteHttpClient,
   type SourceAdapter,
 } from "@tender/ingest";
+import { readTedAdapterState, tedAdapterState } from "./ted-adapter-state.js";
 import { TedSearchPage } from "./ted-notice.js";
 import { tedNoticeToTenderRecord } from "./ted-notice-to-tender-record.js";
 import { DEFAULT_TED_LOOKBACK_DAYS, tedPassQuery, tedWindowStart } from "./ted-query.js";
@@ -44,7 +45,7 @@ const REFUSED_WHEN_RESUMED = [...REFUSED, 500];
  * `iterationNextToken`; the data ends when it is null or a page has no notices. A fresh pass
  * (no stored token) runs the configured query again, bounded to notices published from two days
  * before the last committed page on (`tedPassQuery`), so a downtime of any length is caught up;
- * that window start is stored with the pass's pages (`passWindowStart`) until the end of the data.
+ * that window start is stored with the pass's pages (`TedAdapterState`) until the end of the data.
  * A token TED refuses (400, 404, 410, and for a token stored by an earlier pass also 500, TED's
  * answer to a token it does not know) makes the pass start afresh over the same window. A page
  * with `timedOut: true` holds partial results: it is asked for again and never committed as it
@@ -81,8 +82,15 @@ export function createTedAdapter(options: TedAdapterOptions): SourceAdapter {
       const { signal } = pageRequest;
       // TED expects the same query with every page of an iteration; the window is stored with the
       // pass's pages and reused on a restart, so the whole window is read even after a refused token.
+      const stored = readTedAdapterState(pageRequest.adapterState);
+      if (stored === "invalid") {
+        options.logger?.warn(
+          { source: TED_SOURCE_CODE },
+          "Stored TED pass state is not understood; the pass starts a new publication-date window",
+        );
+      }
       const windowStart = tedWindowStart(
-        pageRequest.passWindowStart,
+        stored === "invalid" ? null : stored,
         pageRequest.lastSyncAt,
         now(),
         lookbackDays,
@@ -95,7 +103,7 @@ export function createTedAdapter(options: TedAdapterOptions): SourceAdapter {
             items: page.notices,
             nextCursor: page.notices.length === 0 || token === "" ? null : token,
             map: tedNoticeToTenderRecord,
-            passWindowStart: windowStart,
+            adapterState: tedAdapterState(windowStart),
           };
         }
         if (attempt >= attempts) {

@@ -34,12 +34,12 @@ export function tedPublishedFrom(lastSyncAt: Date | null, now: Date, lookbackDay
  * window again; otherwise the day of `tedPublishedFrom`.
  */
 export function tedWindowStart(
-  passWindowStart: Date | null | undefined,
+  storedWindowStart: Date | null | undefined,
   lastSyncAt: Date | null,
   now: Date,
   lookbackDays: number,
 ): Date {
-  return passWindowStart ?? freshWindowStart(lastSyncAt, now, lookbackDays);
+  return storedWindowStart ?? freshWindowStart(lastSyncAt, now, lookbackDays);
 }
 
 /**

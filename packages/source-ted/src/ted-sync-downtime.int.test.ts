@@ -177,7 +177,7 @@ describe("TED sync after a downtime", () => {
     expect(interrupted).toMatchObject({
       cursor: "page-2",
       last_sync_at: NOW,
-      pass_window_start: new Date("2026-06-26T00:00:00Z"),
+      adapter_state: { windowStart: "2026-06-26T00:00:00.000Z" },
     });
 
     // Meanwhile TED forgot the token: the next pass starts afresh, over the same window.
@@ -201,7 +201,7 @@ describe("TED sync after a downtime", () => {
     ]);
     expect(await storedPublishedAt()).toEqual(Array(5).fill("2026-06-30T22:00:00.000Z"));
     const done = await db.selectFrom("sources").selectAll().executeTakeFirstOrThrow();
-    expect(done).toMatchObject({ cursor: null, pass_window_start: null });
+    expect(done).toMatchObject({ cursor: null, adapter_state: null });
   });
 
   it("looks back TED_LOOKBACK_DAYS on the very first pass", async () => {

@@ -46,17 +46,16 @@ export async function listSources(db: Db): Promise<SourceRow[]> {
 }
 
 /**
- * Stores the window start of the pass in progress (`null` clears it). Throws when the source does
- * not exist. Meant for the transaction that saves the cursor.
+ * Stores the adapter's state of the pass in progress, any JSON value (`null` clears it). Throws
+ * when the source does not exist or the state is not JSON. Meant for the transaction that saves
+ * the cursor.
  */
-export async function saveSourcePassWindow(
-  db: Db,
-  sourceId: string,
-  windowStart: Date | null,
-): Promise<void> {
+export async function saveSourceAdapterState(db: Db, sourceId: string, state: unknown): Promise<void> {
+  const json = state === null ? null : JSON.stringify(state);
+  if (json === undefined) throw new TypeError("adapter state must be a JSON value");
   const result = await db
     .updateTable("sources")
-    .set({ pass_window_start: windowStart })
+    .set({ adapter_state: json })
     .where("id", "=", sourceId)
     .executeTakeFirst();
   if (result.numUpdatedRows === 0n) throw new Error(`source ${sourceId} does not exist`);

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /** One row per external source (`ted`, `contracts_finder`). */
 export interface SourcesTable {
@@ -8,10 +8,11 @@ export interface SourcesTable {
   cursor: string | null;
   last_sync_at: Date | null;
   /**
-   * Where the pass in progress reads from (e.g. TED's publication-date bound), as its adapter
-   * chose it; cleared with the cursor at the end of the data (0005).
+   * The source adapter's own state of the pass in progress (e.g. TED's publication-date window),
+   * opaque JSON only that adapter reads; written as JSON text, cleared with the cursor at the end
+   * of the data (0008).
    */
-  pass_window_start: Date | null;
+  adapter_state: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -1,4 +1,4 @@
-import { type Database, ensureSource, saveSourceCursor, saveSourcePassWindow } from "@tender/db";
+import { type Database, ensureSource, saveSourceAdapterState, saveSourceCursor } from "@tender/db";
 import type { Kysely } from "kysely";
 import type { MapResult } from "../mapping/map-result.js";
 import type { IngestLogger } from "./ingest-logger.js";
@@ -23,8 +23,8 @@ export interface CommitPageInput {
   items: readonly MappedItem[];
   /** Stored as the source's new cursor, exactly as given. */
   nextCursor: string | null;
-  /** Stored as the window start of the pass in progress when given (`null` clears it). */
-  passWindowStart?: Date | null;
+  /** Stored as the adapter's state of the pass in progress when given (`null` clears it). */
+  adapterState?: unknown;
   subject: string;
   now: Date;
   /** Told (source and SQLSTATE, never the payload) of each record the database refused. */
@@ -35,7 +35,7 @@ export interface CommitPageInput {
  * Commits one page in one transaction: locks the source row (and checks the cursor), stores every
  * valid record with its attachments and outbox event, each under its own savepoint, quarantines
  * the invalid ones and those the database refuses (they never block the page or its cursor),
- * then saves the next cursor, `last_sync_at` and the pass's window start. Fails as a whole only
+ * then saves the next cursor, `last_sync_at` and the adapter's state of the pass. Fails as a whole only
  * for what is not one record's fault (connection lost, serialization failure, cursor moved).
  */
 export async function commitPage(db: Kysely<Database>, input: CommitPageInput): Promise<SyncCounts> {
@@ -62,8 +62,8 @@ export async function commitPage(db: Kysely<Database>, input: CommitPageInput): 
       }
     }
     await saveSourceCursor(trx, source.id, input.nextCursor, input.now);
-    if (input.passWindowStart !== undefined) {
-      await saveSourcePassWindow(trx, source.id, input.passWindowStart);
+    if (input.adapterState !== undefined) {
+      await saveSourceAdapterState(trx, source.id, input.adapterState);
     }
     return counts;
   });

@@ -38,7 +38,7 @@ export interface RunSyncPassOptions {
  * each page committed in its own transaction (`commitPage`). A continuation the pass has already
  * used ends it with a warning instead of looping, and the cursor is cleared so the next pass starts
  * afresh. A cursor the API refuses (expired) restarts the pass from the beginning once, with the
- * window start the pass stored (`SourcePage.passWindowStart`), which is cleared with the cursor.
+ * adapter state the pass stored (`SourcePage.adapterState`), which is cleared with the cursor.
  */
 export async function runSyncPass(options: RunSyncPassOptions): Promise<SyncReport> {
   const { db, adapter, logger } = options;
@@ -48,8 +48,8 @@ export async function runSyncPass(options: RunSyncPassOptions): Promise<SyncRepo
   const source = await ensureSource(db, adapter.code);
   let stored = source.cursor;
   let request = stored;
-  // Kept across a restart after a refused cursor: the restarted pass reads the same window.
-  let windowStart = source.pass_window_start;
+  // Kept across a restart after a refused cursor: e.g. the restarted pass reads the same window.
+  let adapterState: unknown = source.adapter_state ?? null;
   const seen = new Set<string>(stored === null ? [] : [stored]);
   const totals = emptyCounts();
   let pages = 0;
@@ -72,7 +72,7 @@ export async function runSyncPass(options: RunSyncPassOptions): Promise<SyncRepo
         cursor: request,
         resumed: request !== null && pages === 0 && !restarted,
         lastSyncAt: source.last_sync_at,
-        passWindowStart: windowStart,
+        adapterState,
         signal,
       });
     } catch (error) {
@@ -98,8 +98,8 @@ export async function runSyncPass(options: RunSyncPassOptions): Promise<SyncRepo
       );
       next = null;
     }
-    // The end of the data ends the pass: its window is cleared with the cursor.
-    const nextWindow = next === null ? null : (page.passWindowStart ?? windowStart);
+    // The end of the data ends the pass: its state is cleared with the cursor.
+    const nextState = next === null ? null : (page.adapterState ?? adapterState);
     let counts: SyncCounts;
     try {
       counts = await commitPage(db, {
@@ -107,7 +107,7 @@ export async function runSyncPass(options: RunSyncPassOptions): Promise<SyncRepo
         expectedCursor: stored,
         items: mapPageItems(page, adapter.code),
         nextCursor: next,
-        passWindowStart: nextWindow,
+        adapterState: nextState,
         subject: options.subject,
         now: now(),
         logger,
@@ -122,7 +122,7 @@ export async function runSyncPass(options: RunSyncPassOptions): Promise<SyncRepo
     }
     pages += 1;
     stored = next;
-    windowStart = nextWindow;
+    adapterState = nextState;
     addCounts(totals, counts);
     logger.debug({ source: adapter.code, page: pages, ...counts }, "Page committed");
     await options.onPageCommitted?.({ number: pages, counts, cursor: next });

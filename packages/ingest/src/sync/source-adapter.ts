@@ -12,12 +12,13 @@ export interface FetchPageRequest {
   /** When the source last committed a page; lets a fresh pass start from a recent window. */
   lastSyncAt: Date | null;
   /**
-   * The window start of the pass in progress, as a page of it returned it (`SourcePage.passWindowStart`,
-   * stored with the cursor until the end of the data); null when no pass is in progress. An adapter
-   * that bounds its pass by `lastSyncAt` reuses it, so a pass restarted after a refused cursor reads
-   * the same window.
+   * The adapter's own state of the pass in progress, as a page of it returned it
+   * (`SourcePage.adapterState`, stored with the cursor until the end of the data); null when no
+   * pass is in progress. Opaque to the sync, which never reads it: the adapter validates it (it
+   * comes back from the database) and may use it, e.g. to read the same window again when a pass
+   * restarts after a refused cursor.
    */
-  passWindowStart?: Date | null;
+  adapterState?: unknown;
   /** Aborted on shutdown. */
   signal: AbortSignal;
 }
@@ -29,8 +30,11 @@ export interface SourcePage {
   nextCursor: string | null;
   /** Pure mapping of one item of this page (page-level context, e.g. package metadata, is bound in). */
   map(item: unknown): MapResult;
-  /** Where the pass reads from; stored with the page's cursor and passed to later requests of the pass. */
-  passWindowStart?: Date;
+  /**
+   * The adapter's state of the pass (any JSON value, at most 16 KiB as JSON text): stored with the
+   * page's cursor and handed back with the later requests of the pass; left out, the state stays.
+   */
+  adapterState?: unknown;
 }
 
 /** What the sync loop needs from a source: its code and a way to fetch one page. */
