@@ -4,7 +4,9 @@ import { createApiKey } from "@tender/db";
 import { createTestDatabase, type TestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
+import { serveApp } from "./server/serve-app.js";
 import { awaitFreshMinute } from "./testing/fresh-minute.js";
+import { parseRawResponses, rawExchange, toFetchResponse } from "./testing/raw-http.js";
 import { postJson, readJson, send } from "./testing/requests.js";
 import { seedTender } from "./testing/seed-tender.js";
 import { testDeps } from "./testing/test-deps.js";
@@ -243,6 +245,31 @@ describe("the error table of decisions.md", () => {
       503,
     );
     expect(error.message).not.toMatch(/ECONNREFUSED|embed/);
+  });
+
+  it("request_timeout 408 and expectation_failed 417, which Node answers without the app", async () => {
+    const server = await serveApp(createApp(testDeps(tdb.db)), {
+      port: 0,
+      host: "127.0.0.1",
+      timeouts: { headersMs: 200, requestMs: 400, keepAliveMs: 200 },
+    });
+    try {
+      const [slow, expecting] = await Promise.all([
+        rawExchange(server.port, ["GET /health/live HTTP/1.1\r\nHost: x\r\n"], { waitMs: 5_000 }),
+        rawExchange(
+          server.port,
+          ["POST /api/v1/search HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\nContent-Length: 2\r\n\r\n{}"],
+          { waitMs: 5_000 },
+        ),
+      ]);
+      const [timedOut] = parseRawResponses(slow.bytes).map(toFetchResponse);
+      const [refused] = parseRawResponses(expecting.bytes).map(toFetchResponse);
+      expect(timedOut && refused).toBeTruthy();
+      await expectError(timedOut as Response, "request_timeout", 408);
+      await expectError(refused as Response, "expectation_failed", 417);
+    } finally {
+      await server.close(500);
+    }
   });
 
   it("covered every code of the contracts' list", () => {

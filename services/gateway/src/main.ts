@@ -13,7 +13,15 @@ const logger = createLogger({ level: config.LOG_LEVEL, name: "gateway" });
 const db = createDb(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX, applicationName: "gateway" });
 const ai = createAiProvider(aiProviderConfigFromEnv(config));
 const app = createApp({ db, ai, config: { minRelevanceScore: config.MIN_RELEVANCE_SCORE }, logger });
-const server = await serveApp(app, { port: config.PORT, host: config.HOST });
+const server = await serveApp(app, {
+  port: config.PORT,
+  host: config.HOST,
+  timeouts: {
+    headersMs: config.HTTP_HEADERS_TIMEOUT_MS,
+    requestMs: config.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+  },
+});
 logger.info({ port: server.port, host: config.HOST, ai_provider: config.AI_PROVIDER }, "gateway listening");
 
 let stopping = false;

@@ -8,7 +8,7 @@ import { serveApp } from "./server/serve-app.js";
 import { awaitFreshMinute, nextMinuteStart } from "./testing/fresh-minute.js";
 import { postJson, readJson, send } from "./testing/requests.js";
 import { seedTender } from "./testing/seed-tender.js";
-import { testDeps } from "./testing/test-deps.js";
+import { TEST_SERVER_TIMEOUTS, testDeps } from "./testing/test-deps.js";
 
 const validateError = createWireValidator("error-response");
 let tdb: TestDatabase;
@@ -131,7 +131,9 @@ describe("rate limit (spec 8.2)", () => {
     // Two apps, each with its own pool, over real HTTP on two ports: like two gateway processes.
     const pools = [createDb(tdb.url, { max: 10 }), createDb(tdb.url, { max: 10 })];
     const servers = await Promise.all(
-      pools.map((db) => serveApp(createApp(testDeps(db)), { port: 0, host: "127.0.0.1" })),
+      pools.map((db) =>
+        serveApp(createApp(testDeps(db)), { port: 0, host: "127.0.0.1", timeouts: TEST_SERVER_TIMEOUTS }),
+      ),
     );
     try {
       const { id, key } = await createApiKey(tdb.db, { name: "fifteen", limitPerMinute: 15 });

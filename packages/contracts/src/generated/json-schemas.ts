@@ -738,7 +738,9 @@ export const jsonSchemas = {
               "unsupported_media_type",
               "rate_limit_exceeded",
               "internal_error",
-              "dependency_unavailable"
+              "dependency_unavailable",
+              "request_timeout",
+              "expectation_failed"
             ],
             "type": "string"
           },

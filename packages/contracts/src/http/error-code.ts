@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   "rate_limit_exceeded",
   "internal_error",
   "dependency_unavailable",
+  "request_timeout",
+  "expectation_failed",
 ] as const;
 
 export const ErrorCode = v.picklist(ERROR_CODES, "Must be a known error code");
@@ -31,4 +33,6 @@ export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   rate_limit_exceeded: 429,
   internal_error: 500,
   dependency_unavailable: 503,
+  request_timeout: 408,
+  expectation_failed: 417,
 };

@@ -33,6 +33,10 @@ export function defaultErrorMessage(code: ErrorCode): string {
       return "Internal error. Quote the request id when reporting it.";
     case "dependency_unavailable":
       return "A service the gateway depends on is unavailable; retry later.";
+    case "request_timeout":
+      return "The request was not received in time; the connection is closed.";
+    case "expectation_failed":
+      return "Only the Expect value 100-continue is supported.";
     default:
       return code satisfies never;
   }

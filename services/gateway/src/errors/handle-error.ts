@@ -30,6 +30,8 @@ export function createErrorHandler(logger: Logger): ErrorHandler<AppEnv> {
       case "payload_too_large":
       case "unsupported_media_type":
       case "rate_limit_exceeded":
+      case "request_timeout":
+      case "expectation_failed":
         break;
       default:
         apiError.code satisfies never;

@@ -55,7 +55,7 @@ function rateLimitedOperation(summary: string, description: string, request: str
         headers: { "X-Request-ID": header("XRequestId"), ...RATE_HEADERS },
         content: json(response),
       },
-      ...errors(["401", "403", "405", "413", "415", "422", "429", "500", "503"]),
+      ...errors(["401", "403", "405", "408", "413", "415", "417", "422", "429", "500", "503"]),
     },
   };
 }

@@ -8,8 +8,10 @@ const DESCRIPTIONS: Record<string, string> = {
   "403": "The API key is disabled (`api_key_disabled`).",
   "404": "Unknown route or unknown tender (`not_found`).",
   "405": "The path exists but not with this method (`method_not_allowed`); see `Allow`.",
+  "408": "The client did not send the whole request in time (`request_timeout`); the connection closes.",
   "413": "The body is larger than 64 KiB (`payload_too_large`).",
   "415": "The body is not `application/json` (`unsupported_media_type`).",
+  "417": "The request's `Expect` is not `100-continue` (`expectation_failed`).",
   "422":
     "Malformed JSON, unknown fields, wrong types or values (`validation_error`); `details` lists `{path, message}`.",
   "429":

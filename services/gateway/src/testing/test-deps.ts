@@ -3,6 +3,14 @@ import type { Database } from "@tender/db";
 import { createLogger } from "@tender/observability";
 import type { Kysely } from "kysely";
 import type { Deps } from "../deps.js";
+import type { ServerTimeouts } from "../server/serve-app.js";
+
+/** Server timeouts for tests that do not test them: the gateway's defaults. */
+export const TEST_SERVER_TIMEOUTS: ServerTimeouts = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  keepAliveMs: 5_000,
+};
 
 /** Log lines written by a test logger, parsed. */
 export type LogLines = Record<string, unknown>[];
