@@ -14,9 +14,12 @@ import { answerOtherMethods } from "./routes/method-not-allowed.js";
 import { searchRoute } from "./routes/search.route.js";
 import { tenderRoute } from "./routes/tender.route.js";
 
+/** Where the versioned API lives; health and the docs stay outside it. */
+export const API_BASE_PATH = "/api/v1";
+
 /**
  * The gateway's Hono app. Every request gets a request id, then an access log line; Search and
- * Ask run authentication → body validation → rate limit → service. Every failure becomes the
+ * Ask (under `/api/v1`) run authentication → body validation → rate limit → service. Every failure becomes the
  * one error envelope (spec 7): unknown paths `not_found`, other methods on known paths
  * `method_not_allowed`, dependency failures `dependency_unavailable`, anything unexpected
  * `internal_error` (logged with the request id; nothing of it reaches the client).
@@ -27,11 +30,14 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   app.use("*", requestId());
   app.use("*", accessLog(deps.logger, now));
 
+  const api = new Hono<AppEnv>()
+    .basePath(API_BASE_PATH)
+    .route("/", tenderRoute(deps))
+    .route("/", searchRoute(deps))
+    .route("/", askRoute(deps));
   app.route("/", healthRoute(deps));
   app.route("/", docsRoute(buildOpenApiDocument()));
-  app.route("/", tenderRoute(deps));
-  app.route("/", searchRoute(deps));
-  app.route("/", askRoute(deps));
+  app.route("/", api);
   answerOtherMethods(app);
 
   app.notFound((c) => errorResponse(new ApiError("not_found"), c.get("requestId")));

@@ -302,7 +302,17 @@ describe("X-Request-ID", () => {
   });
 
   it("generates a UUID v4 when the client sends none or an invalid one", async () => {
-    const invalid = ["", "has space", "a".repeat(129), "semi;colon", "slash/path", "ünïcode"];
+    // "a=b" and "x".repeat(200) pass hono/request-id's own check: the reason it is not used.
+    const invalid = [
+      "",
+      "has space",
+      "a".repeat(129),
+      "semi;colon",
+      "slash/path",
+      "ünïcode",
+      "a=b",
+      "x".repeat(200),
+    ];
     const ids = new Set<string>();
     for (const value of [undefined, ...invalid]) {
       const headers: Record<string, string> = {};

@@ -7,10 +7,10 @@ import { jsonBody } from "../middleware/body/json-body.js";
 import { rateLimit } from "../middleware/rate-limit/rate-limit.js";
 import { answerQuestion } from "../search/answer-question.js";
 
-/** `POST /api/v1/ask`: key → body → rate limit (shared with Search) → grounded answer (spec 4.2). */
+/** `POST /ask` (mounted under `/api/v1`): key → body → rate limit (shared with Search) → grounded answer (spec 4.2). */
 export function askRoute(deps: Pick<Deps, "db" | "ai" | "config">): Hono<AppEnv> {
   return new Hono<AppEnv>().post(
-    "/api/v1/ask",
+    "/ask",
     apiKeyAuth(deps),
     jsonBody(AskRequest),
     rateLimit(deps),

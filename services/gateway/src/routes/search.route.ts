@@ -7,10 +7,10 @@ import { jsonBody } from "../middleware/body/json-body.js";
 import { rateLimit } from "../middleware/rate-limit/rate-limit.js";
 import { findFragments } from "../search/find-fragments.js";
 
-/** `POST /api/v1/search`: key → body → rate limit → the chunks closest to the query (spec 4.1). */
+/** `POST /search` (mounted under `/api/v1`): key → body → rate limit → the chunks closest to the query (spec 4.1). */
 export function searchRoute(deps: Pick<Deps, "db" | "ai" | "config">): Hono<AppEnv> {
   return new Hono<AppEnv>().post(
-    "/api/v1/search",
+    "/search",
     apiKeyAuth(deps),
     jsonBody(SearchRequest),
     rateLimit(deps),

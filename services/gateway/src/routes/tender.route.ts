@@ -8,11 +8,11 @@ import { ApiError } from "../errors/api-error.js";
 import { apiKeyAuth } from "../middleware/auth/api-key-auth.js";
 
 /**
- * `GET /api/v1/tenders/{id}`: the tender card. Needs a key; not rate limited. A malformed uuid
+ * `GET /tenders/{id}` (mounted under `/api/v1`): the tender card. Needs a key; not rate limited. A malformed uuid
  * is `validation_error`, an unknown one `not_found`.
  */
 export function tenderRoute(deps: Pick<Deps, "db">): Hono<AppEnv> {
-  return new Hono<AppEnv>().get("/api/v1/tenders/:id", apiKeyAuth(deps), async (c) => {
+  return new Hono<AppEnv>().get("/tenders/:id", apiKeyAuth(deps), async (c) => {
     const parsed = v.safeParse(Uuid, c.req.param("id"));
     if (!parsed.success) {
       const details = toValidationIssues(parsed.issues).map((issue) => ({ ...issue, path: "/id" }));

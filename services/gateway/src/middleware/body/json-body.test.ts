@@ -66,6 +66,27 @@ describe("jsonBody", () => {
     expect(await response.json()).toMatchObject({ code: "payload_too_large" });
   });
 
+  it("reports a body that breaks off as a validation error, with or without Content-Length", async () => {
+    for (const headers of [{}, { "content-length": "100" }]) {
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"query"'));
+          controller.error(new Error("aborted"));
+        },
+      });
+      const response = await app.request("/", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: stream,
+        duplex: "half",
+      } as RequestInit);
+      expect(await response.json()).toEqual({
+        code: "validation_error",
+        details: [{ path: "/", message: "The body ended unexpectedly" }],
+      });
+    }
+  });
+
   it("refuses a declared Content-Length over the limit", async () => {
     const response = await app.request("/", {
       method: "POST",

@@ -1,9 +1,9 @@
 import { toValidationIssues } from "@tender/contracts";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler, Next } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import * as v from "valibot";
 import type { AppEnv } from "../../app-env.js";
 import { ApiError } from "../../errors/api-error.js";
-import { readLimitedBody } from "./read-limited-body.js";
 
 /** Largest accepted request body (decisions.md). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -16,18 +16,39 @@ export function isJsonContentType(header: string | undefined): boolean {
 const invalid = (message: string) =>
   new ApiError("validation_error", undefined, { details: [{ path: "/", message }] });
 
+// The client went away or broke the framing mid-body: its own fault, not a server error.
+const unreadable = (cause: unknown) =>
+  new ApiError("validation_error", "The request body could not be read.", {
+    details: [{ path: "/", message: "The body ended unexpectedly" }],
+    cause,
+  });
+
+// Hono's limiter: refuses at once on a Content-Length over the limit, otherwise counts the
+// streamed body and stops reading as soon as it passes the limit.
+const limitBody = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: () => {
+    throw new ApiError("payload_too_large");
+  },
+});
+
 /**
- * Body validation: JSON only (`unsupported_media_type`), at most 64 KiB (`payload_too_large`),
- * a UTF-8 JSON object that `schema` accepts (`validation_error` listing each problem as
- * `{path, message}`). The parsed output is handed on as `body`.
+ * Body validation: JSON only (`unsupported_media_type`, checked before anything is read), at
+ * most 64 KiB (`payload_too_large`, by `hono/body-limit`), a UTF-8 JSON object that `schema`
+ * accepts (`validation_error` listing each problem as `{path, message}`). The parsed output is
+ * handed on as `body`.
  */
 export function jsonBody<const S extends v.GenericSchema>(
   schema: S,
 ): MiddlewareHandler<AppEnv & { Variables: { body: v.InferOutput<S> } }> {
   const decoder = new TextDecoder("utf-8", { fatal: true });
-  return async (c, next) => {
-    if (!isJsonContentType(c.req.header("content-type"))) throw new ApiError("unsupported_media_type");
-    const bytes = await readLimitedBody(c.req.raw, MAX_BODY_BYTES);
+  const parse = async (c: Context<AppEnv & { Variables: { body: v.InferOutput<S> } }>, next: Next) => {
+    let bytes: ArrayBuffer;
+    try {
+      bytes = await c.req.arrayBuffer();
+    } catch (error) {
+      throw unreadable(error);
+    }
     let text: string;
     try {
       text = decoder.decode(bytes);
@@ -51,5 +72,18 @@ export function jsonBody<const S extends v.GenericSchema>(
     }
     c.set("body", result.output);
     await next();
+  };
+  return async (c, next) => {
+    if (!isJsonContentType(c.req.header("content-type"))) throw new ApiError("unsupported_media_type");
+    let limited = false;
+    try {
+      await limitBody(c, async () => {
+        limited = true;
+        await parse(c, next);
+      });
+    } catch (error) {
+      // Before the limiter hands on, only reading the stream can fail.
+      throw limited || error instanceof ApiError ? error : unreadable(error);
+    }
   };
 }
