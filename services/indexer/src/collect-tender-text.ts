@@ -17,8 +17,10 @@ function isBlobNotFound(error: unknown): boolean {
 
 /**
  * Metadata first, then every `ready` attachment by source URL (code-unit order, as in the
- * content hash), each in its own page / sheet / entry order. An unreadable attachment is a
- * recorded failure; a storage outage (anything but a missing object) rejects, so the run is retried.
+ * content hash), each in its own page / sheet / entry order. An unreadable attachment (or part of
+ * one) is recorded once, with its first cause: an archive of a hundred broken files is one
+ * problem for an operator, not a hundred rows. A storage outage (anything but a missing object)
+ * rejects, so the run is retried.
  */
 export async function collectTenderText(
   deps: Pick<IndexerDeps, "db" | "storage" | "extractor" | "logger">,
@@ -55,12 +57,14 @@ export async function collectTenderText(
       contentType: attachment.content_type,
     });
     for (const segment of result.segments) sources.push({ attachmentId: attachment.id, ...segment });
-    for (const failure of result.failures) record(failure.entry, failure.reason, failure.detail);
-    if (result.failures.length > 0) {
+    const [first] = result.failures;
+    if (first !== undefined) {
+      record(first.entry, first.reason, first.detail);
       deps.logger.info(
         {
           tender_id: tender.id,
           attachment_id: attachment.id,
+          failures: result.failures.length,
           reasons: [...new Set(result.failures.map((f) => f.reason))],
         },
         "Some attachment text could not be read",

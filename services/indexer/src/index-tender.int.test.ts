@@ -145,6 +145,38 @@ describe("indexTender", () => {
     expect(failures.every((f) => f.attachment_sha256 !== null && f.detail.length > 0)).toBe(true);
   });
 
+  it("records an attachment with many unreadable parts once, with the first cause", async () => {
+    const members: Record<string, Uint8Array> = {
+      "001-locked.pdf": makePdf([["Secret"]], { encrypted: true }),
+      "002-readable.txt": new TextEncoder().encode("Bridge inspection schedule."),
+    };
+    for (let i = 3; i <= 100; i++)
+      members[`${String(i).padStart(3, "0")}-broken.pdf`] = new Uint8Array([37, 80, 68, 70, i]);
+    const tender = await seedTender(t.db, storage, {
+      attachments: [{ filename: "bundle.zip", bytes: makeZip({ "inner.zip": makeZip(members) }) }],
+    });
+    // The extractor itself reports every broken part ...
+    const extracted = await extractor.extract({
+      bytes: makeZip({ "inner.zip": makeZip(members) }),
+      filename: "bundle.zip",
+      contentType: null,
+    });
+    expect(extracted.failures).toHaveLength(99);
+
+    expect(await indexTender(deps(), { tenderId: tender.id, contentHash: tender.contentHash })).toBe(
+      "indexed",
+    );
+    // ... but the attachment gets one row: the first cause.
+    const failures = await listExtractionFailures(t.db, tender.id);
+    expect(failures.map((f) => [f.attachment_id, f.entry, f.reason])).toEqual([
+      [tender.attachmentIds["bundle.zip"], "inner.zip › 001-locked.pdf", "encrypted"],
+    ]);
+    expect(failures[0]?.detail).toBe(extracted.failures[0]?.detail);
+    // The readable part is still indexed.
+    const sections = (await listChunksForTender(t.db, tender.id)).map((c) => c.section);
+    expect(sections).toContain("bundle.zip › inner.zip › 002-readable.txt");
+  });
+
   it("skips a stale event and leaves a ready tender with the same hash untouched", async () => {
     const tender = await seedTender(t.db, storage, {
       attachments: [{ filename: "a.txt", bytes: new TextEncoder().encode("Lighting.") }],
