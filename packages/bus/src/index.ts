@@ -22,6 +22,7 @@ export {
 } from "./outbox-relay.js";
 export type { OutboxClaim, OutboxEvent, OutboxStore } from "./outbox-store.js";
 export { isPermanentError, PermanentError } from "./permanent-error.js";
+export { redeliveryWindowMs } from "./redelivery-window-ms.js";
 export { type RunConsumerOptions, runConsumer } from "./run-consumer.js";
 export {
   catalogEntries,

@@ -23,6 +23,7 @@ export * from "./repositories/status.repository.js";
 export * from "./repositories/tender-facets.repository.js";
 export * from "./repositories/tenders.repository.js";
 export { toQuarantinePayload } from "./repositories/to-quarantine-payload.js";
+export * from "./sql/backoff-delay-ms-sql.js";
 export * from "./tables/api-keys.table.js";
 export * from "./tables/attachments.table.js";
 export * from "./tables/chunks.table.js";

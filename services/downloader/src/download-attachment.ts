@@ -1,4 +1,4 @@
-import { abortableDelay } from "@tender/backoff";
+import { abortableDelay, backoffDelayMs } from "@tender/backoff";
 import type { AttachmentRow } from "@tender/db";
 import { type BlobStorage, BlobTooLargeError, type StoredBlob } from "@tender/storage";
 import { DownloadError } from "./download-error.js";
@@ -49,7 +49,9 @@ export async function downloadAttachment(
           ? { ok: false, error: failure.message, storageError: error }
           : { ok: false, error: failure.message };
       }
-      await abortableDelay(deps.policy.retryDelayMs * 2 ** attempt, signal);
+      // Retries are few (policy.retries), so the doubling pause needs no cap.
+      const retryBackoff = { initialMs: deps.policy.retryDelayMs, maxMs: Number.POSITIVE_INFINITY };
+      await abortableDelay(backoffDelayMs(attempt + 1, retryBackoff), signal);
       if (signal.aborted) throw signal.reason;
     }
   }

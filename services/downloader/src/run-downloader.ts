@@ -1,16 +1,15 @@
-import { abortableDelay } from "@tender/backoff";
 import { type Bus, type BusLogger, type BusTopology, runConsumer, runOutboxRelay } from "@tender/bus";
 import type { Database } from "@tender/db";
 import type { BlobStorage, SweepableBlobStorage } from "@tender/storage";
-import { outboxStore } from "@tender/worker";
+import { outboxStore, runPeriodically } from "@tender/worker";
 import type { Kysely } from "kysely";
 import { createLimiter } from "./create-limiter.js";
 import { createTenderChangedHandler } from "./create-tender-changed-handler.js";
 import type { DownloadPolicy } from "./download-policy.js";
 import {
   DEFAULT_STALLED_DOWNLOAD_SWEEP,
-  runStalledDownloadSweeper,
   type StalledDownloadSweep,
+  sweepStalledDownloads,
 } from "./sweep-stalled-downloads.js";
 
 /** Everything the downloader works with, built by main.ts (or a test). */
@@ -39,6 +38,7 @@ export interface DownloaderDeps {
  */
 export async function runDownloader(deps: DownloaderDeps, signal: AbortSignal): Promise<void> {
   const entry = deps.topology.catalog.tenderChanged;
+  const sweep = { ...DEFAULT_STALLED_DOWNLOAD_SWEEP, ...deps.stalledSweep };
   const handler = createTenderChangedHandler({
     db: deps.db,
     storage: deps.storage,
@@ -59,16 +59,16 @@ export async function runDownloader(deps: DownloaderDeps, signal: AbortSignal): 
       concurrency: deps.concurrency,
     }),
     runOutboxRelay({ outbox: outboxStore(deps.db), js: deps.js, logger: deps.logger, signal }),
-    sweepPeriodically(deps, signal),
-    runStalledDownloadSweeper(
-      {
-        db: deps.db,
-        logger: deps.logger,
-        subject: entry.subject,
-        sweep: { ...DEFAULT_STALLED_DOWNLOAD_SWEEP, ...deps.stalledSweep },
-      },
+    sweepIncompletePeriodically(deps, signal),
+    // Pending attachments whose event was dead-lettered (a long database outage) or lost are
+    // downloaded without an operator.
+    runPeriodically({
+      run: () => sweepStalledDownloads({ db: deps.db, logger: deps.logger, subject: entry.subject, sweep }),
+      intervalMs: sweep.intervalMs,
       signal,
-    ),
+      logger: deps.logger,
+      failureMessage: "Stalled download sweep failed",
+    }),
   ]);
 }
 
@@ -76,20 +76,18 @@ export async function runDownloader(deps: DownloaderDeps, signal: AbortSignal): 
  * A put takes at most the download timeout (plus storing), so a leftover untouched for twice
  * that belongs to a process that died; sweeping younger ones could hit a put in progress.
  */
-async function sweepPeriodically(deps: DownloaderDeps, signal: AbortSignal): Promise<void> {
+async function sweepIncompletePeriodically(deps: DownloaderDeps, signal: AbortSignal): Promise<void> {
   const { storage } = deps;
   if (!("sweepIncomplete" in storage)) return;
   const olderThanMs = 2 * deps.policy.timeoutMs;
-  while (!signal.aborted) {
-    try {
+  await runPeriodically({
+    run: async () => {
       const removed = await storage.sweepIncomplete(olderThanMs);
       if (removed > 0) deps.logger.info({ removed }, "Removed leftovers of interrupted downloads");
-    } catch (error) {
-      deps.logger.warn(
-        { err: (error as Error).message },
-        "Sweeping leftovers of interrupted downloads failed",
-      );
-    }
-    await abortableDelay(deps.sweepIntervalMs ?? 15 * 60_000, signal);
-  }
+    },
+    intervalMs: deps.sweepIntervalMs ?? 15 * 60_000,
+    signal,
+    logger: deps.logger,
+    failureMessage: "Sweeping leftovers of interrupted downloads failed",
+  });
 }

@@ -1,4 +1,4 @@
-import { abortableDelay } from "@tender/backoff";
+import { type BackoffPolicy, backoffDelayMs } from "@tender/backoff";
 import type { BusLogger } from "@tender/bus";
 import {
   claimTendersWithStalledDownloads,
@@ -39,10 +39,9 @@ export interface StalledDownloadSweepDeps {
   sweep: StalledDownloadSweep;
 }
 
-/** Pause after a tender's `attempts`-th re-announcement (1 = the first): doubling from `staleAfterMs`. */
-export function stalledSweepBackoffMs(attempts: number, sweep: StalledDownloadSweep): number {
-  const exponent = Math.min(30, Math.max(0, attempts - 1));
-  return Math.min(Math.max(sweep.staleAfterMs, sweep.maxBackoffMs), sweep.staleAfterMs * 2 ** exponent);
+/** The pauses between re-announcements of one tender: doubling from `staleAfterMs`, at most `maxBackoffMs`. */
+export function stalledSweepBackoff(sweep: StalledDownloadSweep): BackoffPolicy {
+  return { initialMs: sweep.staleAfterMs, maxMs: sweep.maxBackoffMs };
 }
 
 /**
@@ -70,33 +69,11 @@ export async function sweepStalledDownloads(
         subject: deps.subject,
         now,
       });
-      const pause = stalledSweepBackoffMs(tender.download_sweep_attempts + 1, sweep);
+      const pause = backoffDelayMs(tender.download_sweep_attempts + 1, stalledSweepBackoff(sweep));
       await scheduleNextDownloadSweep(trx, tender.id, new Date(now.getTime() + pause));
     }
     return tenders.length;
   });
   if (announced > 0) deps.logger.info({ announced }, "Re-announced tenders with stalled downloads");
   return announced;
-}
-
-/**
- * Sweeps every `intervalMs` until `signal` aborts, so pending attachments whose event was
- * dead-lettered (a long database outage) or lost are downloaded without an operator. A failing
- * pass is logged and tried again at the next interval.
- */
-export async function runStalledDownloadSweeper(
-  deps: StalledDownloadSweepDeps,
-  signal: AbortSignal,
-): Promise<void> {
-  while (!signal.aborted) {
-    try {
-      await sweepStalledDownloads(deps);
-    } catch (error) {
-      deps.logger.warn(
-        { err: error instanceof Error ? error.message : String(error) },
-        "Stalled download sweep failed",
-      );
-    }
-    await abortableDelay(deps.sweep.intervalMs, signal);
-  }
 }

@@ -130,7 +130,7 @@ beforeAll(async () => {
       logger: silent,
       concurrency: 2,
       embedBatchSize: 16,
-      sweep: { intervalMs: 60_000, batchSize: 10 },
+      sweep: { intervalMs: 60_000, staleAfterMs: 60_000, batchSize: 10 },
       relayPollIntervalMs: 50,
     },
     stopIndexer.signal,

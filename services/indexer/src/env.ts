@@ -1,3 +1,4 @@
+import { DEFAULT_BUS_NAMES, redeliveryWindowMs, subjectCatalog } from "@tender/bus";
 import { AiEnv, DatabaseEnv, envInt, envString, LogEnv, NatsEnv } from "@tender/config";
 import { StorageEnv } from "@tender/storage";
 import * as v from "valibot";
@@ -6,8 +7,14 @@ import * as v from "valibot";
  * The indexer's configuration: database, NATS, logging, AI provider, attachment storage, and
  * `HEALTH_PORT` (9090), `BUS_PREFIX` (optional), `INDEX_CONCURRENCY` (2), `EMBED_BATCH_SIZE`
  * (32), `EXTRACT_TIMEOUT_MS` (60000), `EXTRACT_MAX_MEMORY_MB` (512), `SWEEP_INTERVAL_MS`
- * (60000), `SWEEP_BATCH_SIZE` (100).
+ * (60000), `SWEEP_STALE_AFTER_MS` (1410000), `SWEEP_BATCH_SIZE` (100).
  */
+// A tender's event may be queued or redelivered to the indexer for this long: the sweeper must
+// not announce a pending tender again before (the subject catalog's delivery settings).
+const INDEXER_REDELIVERY_WINDOW_MS = redeliveryWindowMs(
+  subjectCatalog(DEFAULT_BUS_NAMES).tenderChanged.delivery,
+);
+
 export const Env = v.intersect([
   DatabaseEnv,
   NatsEnv,
@@ -22,6 +29,11 @@ export const Env = v.intersect([
     EXTRACT_TIMEOUT_MS: envInt({ min: 100, max: 3_600_000, default: 60_000 }),
     EXTRACT_MAX_MEMORY_MB: envInt({ min: 128, max: 65_536, default: 512 }),
     SWEEP_INTERVAL_MS: envInt({ min: 100, max: 86_400_000, default: 60_000 }),
+    SWEEP_STALE_AFTER_MS: envInt({
+      min: INDEXER_REDELIVERY_WINDOW_MS,
+      max: 7 * 86_400_000,
+      default: INDEXER_REDELIVERY_WINDOW_MS,
+    }),
     SWEEP_BATCH_SIZE: envInt({ min: 1, max: 10_000, default: 100 }),
   }),
 ]);

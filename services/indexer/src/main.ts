@@ -33,7 +33,11 @@ const running = runIndexer(
     logger,
     concurrency: config.INDEX_CONCURRENCY,
     embedBatchSize: config.EMBED_BATCH_SIZE,
-    sweep: { intervalMs: config.SWEEP_INTERVAL_MS, batchSize: config.SWEEP_BATCH_SIZE },
+    sweep: {
+      intervalMs: config.SWEEP_INTERVAL_MS,
+      staleAfterMs: config.SWEEP_STALE_AFTER_MS,
+      batchSize: config.SWEEP_BATCH_SIZE,
+    },
   },
   worker.signal,
 );

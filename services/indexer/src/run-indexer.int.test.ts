@@ -88,7 +88,11 @@ function start(
       logger: silent,
       concurrency: 2,
       embedBatchSize: 8,
-      sweep: { intervalMs: options.sweepIntervalMs ?? 60_000, batchSize: 10 },
+      sweep: {
+        intervalMs: options.sweepIntervalMs ?? 60_000,
+        staleAfterMs: options.sweepIntervalMs ?? 60_000,
+        batchSize: 10,
+      },
       relayPollIntervalMs: 50,
     },
     controller.signal,

@@ -1,9 +1,8 @@
 import { type Bus, type BusTopology, runConsumer, runOutboxRelay } from "@tender/bus";
-import { outboxStore } from "@tender/worker";
+import { outboxStore, runPeriodically } from "@tender/worker";
 import { createTenderChangedHandler } from "./create-tender-changed-handler.js";
 import type { IndexerDeps } from "./indexer-deps.js";
-import { runSweeper } from "./sweeper/run-sweeper.js";
-import type { SweepOptions } from "./sweeper/sweep-once.js";
+import { type SweepOptions, sweepOnce } from "./sweeper/sweep-once.js";
 
 /** What the indexer process runs with, built by main.ts (or a test). */
 export interface RunIndexerDeps extends IndexerDeps {
@@ -33,13 +32,21 @@ export async function runIndexer(deps: RunIndexerDeps, signal: AbortSignal): Pro
       signal,
       concurrency: deps.concurrency,
     }),
-    runSweeper({
-      ...deps.sweep,
-      db: deps.db,
-      logger: deps.logger,
-      embeddingModel: deps.ai.embedModel,
-      subject: entry.subject,
+    // Tenders left behind (an AI outage, a dead-lettered event, a changed embedding model) are
+    // indexed without an operator; a failing pass is retried at the next interval.
+    runPeriodically({
+      run: () =>
+        sweepOnce({
+          ...deps.sweep,
+          db: deps.db,
+          logger: deps.logger,
+          embeddingModel: deps.ai.embedModel,
+          subject: entry.subject,
+        }),
+      intervalMs: deps.sweep.intervalMs,
       signal,
+      logger: deps.logger,
+      failureMessage: "Sweeper pass failed",
     }),
     runOutboxRelay({
       outbox: outboxStore(deps.db),

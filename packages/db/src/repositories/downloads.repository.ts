@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../database.js";
+import { backoffDelayMsSql, type SqlBackoff } from "../sql/backoff-delay-ms-sql.js";
 
 /** The attachment metadata a download response can improve. */
 export interface AttachmentFileInfo {
@@ -55,10 +56,7 @@ export async function updateAttachmentFileInfo(
 }
 
 /** How long an attachment whose download failed is left alone: `firstMs`, doubling per failure, at most `maxMs`. */
-export interface DownloadBackoff {
-  firstMs: number;
-  maxMs: number;
-}
+export type DownloadBackoff = SqlBackoff;
 
 /** A `pending` attachment put back to `failed` because it failed recently. */
 export interface DeferredDownload {
@@ -83,7 +81,7 @@ export async function recordDownloadFailure(
   backoff: DownloadBackoff,
 ): Promise<boolean> {
   // In SET, `download_failures` is the value before this failure: 0 for the first one.
-  const pauseMs = sql<number>`LEAST(${backoff.maxMs}::float8, ${backoff.firstMs}::float8 * power(2, LEAST(attachments.download_failures, 40)))`;
+  const pauseMs = backoffDelayMsSql(sql<number>`attachments.download_failures + 1`, backoff);
   const result = await db
     .updateTable("attachments")
     .set({

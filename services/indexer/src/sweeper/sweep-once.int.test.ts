@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DEFAULT_DELIVERY, redeliveryWindowMs } from "@tender/bus";
 import { findTenderById, markTenderProcessing } from "@tender/db";
 import { createFilesystemStorage } from "@tender/storage";
 import { createTestDatabase, type TestDatabase } from "@tender/testing";
@@ -38,6 +39,7 @@ const options = (over: Partial<SweepOptions> = {}): SweepOptions => ({
   embeddingModel: "fake-hash-1024",
   subject: "sweep.tender.changed.v1",
   intervalMs: INTERVAL,
+  staleAfterMs: INTERVAL,
   batchSize: 100,
   ...over,
 });
@@ -95,6 +97,21 @@ describe("sweepOnce", () => {
       index_attempts: 2,
       next_index_at: new Date(later.getTime() + 2 * INTERVAL),
     });
+  });
+
+  it("leaves a pending tender alone while its event may still be queued or redelivered", async () => {
+    // The default threshold: the indexer consumer's whole redelivery window (23.5 minutes).
+    const staleAfterMs = redeliveryWindowMs(DEFAULT_DELIVERY);
+    const queued = await seedTender(t.db, storage);
+    // Left alone for many sweep intervals, but younger than the threshold.
+    await age(queued.id, staleAfterMs - 60_000);
+    expect(await sweepOnce(options({ staleAfterMs }))).toBe(0);
+    expect(await outboxTenders()).toEqual([]);
+    expect(await findTenderById(t.db, queued.id)).toMatchObject({ index_attempts: 0, next_index_at: null });
+
+    await age(queued.id, staleAfterMs + 1_000);
+    expect(await sweepOnce(options({ staleAfterMs }))).toBe(1);
+    expect(await outboxTenders()).toEqual([queued.id]);
   });
 
   it("leaves consistent ready tenders alone, but announces ready ones of another model and stuck processing ones", async () => {

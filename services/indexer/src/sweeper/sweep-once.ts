@@ -1,3 +1,4 @@
+import { backoffDelayMs } from "@tender/backoff";
 import type { BusLogger } from "@tender/bus";
 import {
   claimTendersToReannounce,
@@ -6,7 +7,6 @@ import {
   scheduleNextIndexAttempt,
 } from "@tender/db";
 import type { Kysely } from "kysely";
-import { sweepBackoffMs } from "./sweep-backoff.js";
 
 export interface SweepOptions {
   db: Kysely<Database>;
@@ -15,15 +15,23 @@ export interface SweepOptions {
   embeddingModel: string;
   /** Subject of the re-announced `TenderChangedV1` events. */
   subject: string;
-  /** SWEEP_INTERVAL_MS: also the first backoff step and how long a tender must be left alone. */
+  /** SWEEP_INTERVAL_MS: the pause between passes, and the first pause before a tender is announced again. */
   intervalMs: number;
   /** SWEEP_BATCH_SIZE: tenders announced per pass at most. */
   batchSize: number;
-  /** A `pending`/`failed` tender is announced again after this long untouched; default `intervalMs`. */
-  staleAfterMs?: number;
+  /**
+   * SWEEP_STALE_AFTER_MS: a `pending`/`failed` tender is announced again after this long
+   * untouched. Longer than the indexer consumer's redeliveries, so a tender whose event is still
+   * queued or being retried is not announced twice.
+   */
+  staleAfterMs: number;
   /** A `processing` tender is announced again after this long untouched; default 15 minutes. */
   stuckAfterMs?: number;
+  /** Longest pause between two announcements of one tender; default an hour. */
+  maxBackoffMs?: number;
 }
+
+const MAX_SWEEP_BACKOFF_MS = 60 * 60 * 1000;
 
 const STUCK_AFTER_MS = 15 * 60 * 1000;
 
@@ -35,7 +43,8 @@ const STUCK_AFTER_MS = 15 * 60 * 1000;
  * Returns how many tenders were announced.
  */
 export async function sweepOnce(options: SweepOptions, now: Date = new Date()): Promise<number> {
-  const staleAfterMs = options.staleAfterMs ?? options.intervalMs;
+  const { staleAfterMs } = options;
+  const backoff = { initialMs: options.intervalMs, maxMs: options.maxBackoffMs ?? MAX_SWEEP_BACKOFF_MS };
   const stuckAfterMs = options.stuckAfterMs ?? Math.max(STUCK_AFTER_MS, staleAfterMs);
   const announced = await options.db.transaction().execute(async (trx) => {
     const candidates = await claimTendersToReannounce(trx, {
@@ -52,7 +61,7 @@ export async function sweepOnce(options: SweepOptions, now: Date = new Date()): 
         subject: options.subject,
         now,
       });
-      const pause = sweepBackoffMs(tender.index_attempts + 1, options.intervalMs);
+      const pause = backoffDelayMs(tender.index_attempts + 1, backoff);
       await scheduleNextIndexAttempt(trx, tender.id, new Date(now.getTime() + pause));
     }
     return candidates;
