@@ -6,7 +6,7 @@ import { DEMO_ASK_QUESTION, DEMO_SEARCH_QUERY } from "@tender/demo";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createKeyWithCli, type E2eSystem, postJson, startE2eSystem } from "./e2e-harness.js";
 
-/** Sentences printed in the real PDF of TED notice 821126-2025 (see packages/demo/fixtures). */
+/** Sentences printed in the real PDF of TED notice 821126-2025 (see packages/source-ted/fixtures). */
 const ESTIMATED_VALUE = "Valore stimato al netto dell'IVA: 5 156 400,00 EUR";
 const DEADLINE = "Termine per il ricevimento delle offerte: 08/01/2026 12:00:00";
 

@@ -1,18 +1,13 @@
 import { readFileSync } from "node:fs";
 import { type ReplayServer, startReplayServer } from "@tender/ingest/testing";
+import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
 import { createTestDatabase, type TestDatabase } from "@tender/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCaptured } from "../run-captured.js";
 
 const tedPage = JSON.parse(
-  readFileSync(
-    new URL(
-      "../../../source-ted/fixtures/ted_v3_search_digital_competition_2026-05-30.json",
-      import.meta.url,
-    ),
-    "utf8",
-  ),
+  readFileSync(tedFixturePath(TED_FIXTURES.digitalCompetitionPage), "utf8"),
 ) as Record<string, unknown>;
 
 let t: TestDatabase;
