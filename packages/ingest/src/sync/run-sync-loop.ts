@@ -1,4 +1,4 @@
-import { abortableDelay } from "@tender/backoff";
+import { runPeriodically } from "@tender/worker";
 import { RetryAfterTooLongError } from "../http/http-errors.js";
 import type { IngestLogger } from "./ingest-logger.js";
 import type { SyncReport } from "./run-sync-pass.js";
@@ -19,22 +19,19 @@ export interface RunSyncLoopOptions {
  * for a longer pause (`Retry-After` beyond what a request waits), the next pass waits for that.
  */
 export async function runSyncLoop(options: RunSyncLoopOptions): Promise<void> {
-  const { signal, logger } = options;
-  const delay = options.delay ?? abortableDelay;
-  while (!signal.aborted) {
-    let waitMs = options.intervalMs;
-    try {
+  const { logger, intervalMs } = options;
+  await runPeriodically({
+    run: async (signal) => {
       const report = await options.runPass(signal);
       logger.info({ ...report, cursor: report.cursor === null ? null : "(set)" }, "Sync pass finished");
-    } catch (error) {
-      if (error instanceof RetryAfterTooLongError) waitMs = Math.max(waitMs, error.waitMs);
-      if (!signal.aborted) {
-        logger.error(
-          { err: (error as Error).message, retry_in_ms: waitMs },
-          "Sync pass failed; retrying at the next interval",
-        );
-      }
-    }
-    await delay(waitMs, signal);
-  }
+    },
+    intervalMs,
+    signal: options.signal,
+    logger,
+    failureMessage: "Sync pass failed; retrying at the next interval",
+    failureLevel: "error",
+    pauseAfterFailure: (error) =>
+      error instanceof RetryAfterTooLongError ? Math.max(intervalMs, error.waitMs) : intervalMs,
+    ...(options.delay ? { delay: options.delay } : {}),
+  });
 }
