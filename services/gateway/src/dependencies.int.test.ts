@@ -1,10 +1,10 @@
 import { createFakeProvider, createOllamaProvider, createOpenAiProvider } from "@tender/ai";
+import { startTestModelServer } from "@tender/ai/testing";
 import { createWireValidator } from "@tender/contracts";
 import { createApiKey, createDb } from "@tender/db";
 import { createTestDatabase, type TestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
-import { startFakeModelServer } from "./testing/fake-model-server.js";
 import { awaitFreshMinute } from "./testing/fresh-minute.js";
 import { postJson, readJson, send } from "./testing/requests.js";
 import { seedTender } from "./testing/seed-tender.js";
@@ -90,16 +90,14 @@ describe("readiness", () => {
 
 describe("a live AI provider on loopback that misbehaves", () => {
   it("wrong dimension: Search answers 503, and the request stays counted (it passed the rate limit)", async () => {
-    const server = await startFakeModelServer((_method, path, body) => {
+    const server = await startTestModelServer(({ path, body }) => {
       const input = (body as { input?: string[] } | null)?.input ?? [];
       if (path === "/v1/embeddings") {
         return {
-          body: JSON.stringify({
-            data: vectors(input.length, 768).map((embedding, index) => ({ index, embedding })),
-          }),
+          json: { data: vectors(input.length, 768).map((embedding, index) => ({ index, embedding })) },
         };
       }
-      return { status: 404, body: "{}" };
+      return { status: 404, json: {} };
     });
     try {
       const ai = createOpenAiProvider({
@@ -113,7 +111,7 @@ describe("a live AI provider on loopback that misbehaves", () => {
       await awaitFreshMinute(tdb.db);
       const response = await postJson(app, "/api/v1/search", { query: "road repair" }, counted.key);
       expect(await expectUnavailable(response)).toBe("The AI provider is unavailable; retry later.");
-      expect(server.requests).toEqual(["POST /v1/embeddings"]);
+      expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /v1/embeddings"]);
       expect(response.headers.get("x-ratelimit-remaining")).toBe("9");
       expect(await storedCount(counted.id)).toBe(1);
     } finally {
@@ -123,13 +121,13 @@ describe("a live AI provider on loopback that misbehaves", () => {
 
   it("a body that is not JSON, an HTTP error, a bad chat answer and a timeout are 503 too", async () => {
     let mode = "garbage";
-    const server = await startFakeModelServer((_method, path, body) => {
+    const server = await startTestModelServer(({ path, body }) => {
       const input = (body as { input?: string[] } | null)?.input ?? [];
-      if (mode === "garbage") return { body: "<html>oops" };
-      if (mode === "http") return { status: 500, body: '{"error":"internal"}' };
-      if (path === "/api/embed") return { body: JSON.stringify({ embeddings: vectors(input.length, 1024) }) };
-      if (path === "/api/chat") return { body: JSON.stringify({ message: { content: 42 } }) };
-      return { status: 404, body: "{}" };
+      if (mode === "garbage") return { raw: "<html>oops" };
+      if (mode === "http") return { status: 500, json: { error: "internal" } };
+      if (path === "/api/embed") return { json: { embeddings: vectors(input.length, 1024) } };
+      if (path === "/api/chat") return { json: { message: { content: 42 } } };
+      return { status: 404, json: {} };
     });
     try {
       const ai = createOllamaProvider({
@@ -145,7 +143,10 @@ describe("a live AI provider on loopback that misbehaves", () => {
       mode = "chat";
       expect((await postJson(app, "/api/v1/search", { query: "road repair" }, key)).status).toBe(200);
       await expectUnavailable(await postJson(app, "/api/v1/ask", { query: "road repair" }, key));
-      expect(server.requests.slice(-2)).toEqual(["POST /api/embed", "POST /api/chat"]);
+      expect(server.requests.slice(-2).map((r) => `${r.method} ${r.path}`)).toEqual([
+        "POST /api/embed",
+        "POST /api/chat",
+      ]);
     } finally {
       await server.close();
     }

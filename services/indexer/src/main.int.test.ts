@@ -3,10 +3,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fakeEmbed } from "@tender/ai";
+import { type Responder, startTestModelServer } from "@tender/ai/testing";
 import { type BusTopology, busNames, connectBus } from "@tender/bus";
 import { countChunks, enqueueTenderChanged, findTenderById, listChunksForTender } from "@tender/db";
 import { createFilesystemStorage } from "@tender/storage";
@@ -21,39 +21,14 @@ import { createSwitchableProvider } from "./testing/switchable-provider.js";
 const MAIN = new URL("../dist/main.js", import.meta.url);
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
-/** An Ollama-compatible embedding server answering with the fake provider's vectors, or holding requests. */
-function startFakeOllama(): Promise<{
-  server: Server;
-  url: string;
-  held: ServerResponse[];
-  state: { hold: boolean };
-}> {
-  const held: ServerResponse[] = [];
-  const state = { hold: true };
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    let body = "";
-    req.on("data", (c: Buffer) => (body += c.toString()));
-    req.on("end", () => {
-      if (req.url === "/api/embed") {
-        if (state.hold) return void held.push(res);
-        const { input } = JSON.parse(body) as { input: string[] };
-        const embeddings = input.map((text) => fakeEmbed(text) ?? new Array(1024).fill(0));
-        return void res
-          .writeHead(200, { "content-type": "application/json" })
-          .end(JSON.stringify({ embeddings }));
-      }
-      res
-        .writeHead(200, { "content-type": "application/json" })
-        .end(JSON.stringify({ models: [{ name: "test-embed" }] }));
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      resolve({ server, url: `http://127.0.0.1:${port}`, held, state });
-    }),
-  );
+/** Ollama answers with the fake provider's vectors; while `hold`, embedding requests get none. */
+function fakeOllama(hold: boolean): Responder {
+  return ({ path, body }) => {
+    if (path !== "/api/embed") return { json: { models: [{ name: "test-embed" }] } };
+    if (hold) return "hang";
+    const { input } = body as { input: string[] };
+    return { json: { embeddings: input.map((text) => fakeEmbed(text) ?? new Array(1024).fill(0)) } };
+  };
 }
 
 let t: TestDatabase;
@@ -74,7 +49,7 @@ afterAll(async () => {
 describe("indexer service (dist/main.js)", () => {
   it("is killed (SIGKILL) holding a message; a new process gets it again and indexes it once", async () => {
     expect(existsSync(MAIN), "build the service first: pnpm exec tsc -b").toBe(true);
-    const ollama = await startFakeOllama();
+    const ollama = await startTestModelServer(fakeOllama(true));
     const prefix = `m${uniqueBusToken()}`;
     const topology = { names: busNames(prefix) } as Pick<BusTopology, "names">;
     const env = {
@@ -115,13 +90,16 @@ describe("indexer service (dist/main.js)", () => {
       contentHash: tender.contentHash,
       subject: topology.names.subject,
     });
-    await vi.waitFor(() => expect(ollama.held.length).toBeGreaterThan(0), { timeout: 30_000, interval: 100 });
+    await vi.waitFor(() => expect(ollama.requests.some((r) => r.path === "/api/embed")).toBe(true), {
+      timeout: 30_000,
+      interval: 100,
+    });
     expect(await findTenderById(t.db, tender.id)).toMatchObject({ index_status: "processing" });
 
     const firstExit = exited(first);
     first.kill("SIGKILL");
     expect(await firstExit).toEqual({ code: null, signal: "SIGKILL" });
-    ollama.state.hold = false;
+    ollama.respondWith(fakeOllama(false));
 
     // The message comes back once its ack wait (60 s by default) runs out.
     const second = startService();
@@ -155,8 +133,7 @@ describe("indexer service (dist/main.js)", () => {
     second.kill("SIGTERM");
     expect(await secondExit).toEqual({ code: 0, signal: null });
 
-    for (const res of ollama.held) res.destroy();
-    await new Promise((resolve) => ollama.server.close(resolve));
+    await ollama.close();
     const bus = await connectBus({ servers: testNatsUrl(), name: "indexer-main-test-cleanup" });
     for (const stream of [topology.names.stream, topology.names.dlqStream]) {
       await bus.jsm.streams.delete(stream).catch(() => {});
