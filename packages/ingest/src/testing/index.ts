@@ -1,3 +1,4 @@
+export { edgeDateTimeArb, type HostileCandidate, hostileCandidateArb } from "./hostile-record-arb.js";
 export {
   type ReplayHandler,
   type ReplayRequest,
