@@ -38,9 +38,30 @@ function databaseSections(db: DatabaseStatus | { error: string }): string[] {
   return [
     counts("Tenders by index_status", db.tenders),
     counts("Attachments by download_status", db.attachments),
-    `${backlog}\nQuarantined source records: ${db.quarantined_records}`,
+    backlog,
+    quarantine(db),
     sources,
   ];
+}
+
+/** Longest reason printed in the table; `--json` has them whole. */
+const REASON_WIDTH = 100;
+
+function quarantine(db: DatabaseStatus): string {
+  const total = `Quarantined source records: ${db.quarantined_records}`;
+  if (db.quarantined_by_reason.length === 0) return total;
+  const table = formatTable(
+    ["SOURCE", "COUNT", "LAST", "REASON"],
+    db.quarantined_by_reason.map((r) => [
+      r.source,
+      String(r.count),
+      r.last_quarantined_at,
+      shorten(r.reason.replace(/\s+/g, " "), REASON_WIDTH),
+    ]),
+  );
+  const more = db.quarantine_reason_kinds - db.quarantined_by_reason.length;
+  const hint = more > 0 ? `\n… and ${more} more kind(s) of reason` : "";
+  return `${total}, by reason\n${table}${hint}`;
 }
 
 function busSections(bus: BusStatus | { error: string }): string[] {

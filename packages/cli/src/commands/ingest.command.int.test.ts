@@ -73,6 +73,93 @@ describe("tender ingest", () => {
     });
   });
 
+  it("imports every valid record of a file mixing each class of hostile record, first line after a BOM", async () => {
+    const [first, ...rest] = records.map((r) => ({ ...r, external_id: `mixed-${r.external_id}` }));
+    const base = { ...first, external_id: "hostile" };
+    const attachment = { external_id: null, title: null, filename: "a.pdf", content_type: null };
+    // 4,096 random characters: more than a btree entry holds, and incompressible.
+    const longUrl = `https://example.com/${Array.from({ length: 4076 }, (_, i) => "abcdefghijklmnopqrstuvwxyz0123456789"[(i * 7919) % 36]).join("")}`;
+    const hostile: [string, string][] = [
+      [
+        JSON.stringify({ ...base, title: "t".repeat(10_000_000) }),
+        "title: Must be at most 4000 characters long",
+      ],
+      [
+        JSON.stringify({ ...base, published_at: "0000-06-01T00:00:00Z" }),
+        "published_at: Must be a valid ISO 8601 date-time, e.g. 2026-05-30T12:00:00Z",
+      ],
+      [
+        JSON.stringify({ ...base, deadline: "+275760-09-13T00:00:00Z" }),
+        "deadline: Must be a valid ISO 8601 date-time, e.g. 2026-05-30T12:00:00Z",
+      ],
+      [
+        JSON.stringify({ ...base, description: "a\u0000b" }),
+        "description: contains a NUL character (U+0000), which the database cannot store",
+      ],
+      [
+        JSON.stringify({ ...base, raw_payload: { note: "x\ud800" } }),
+        "raw_payload.note: contains a lone UTF-16 surrogate (half of a character), which the database cannot store",
+      ],
+      [
+        JSON.stringify({ ...base, external_id: "😀".repeat(513) }),
+        "external_id: Must be at most 512 characters long",
+      ],
+      [
+        JSON.stringify({ ...base, attachments: [{ ...attachment, source_url: `${longUrl}x` }] }),
+        "attachments.0.source_url: Must be at most 4096 characters long",
+      ],
+      [
+        JSON.stringify({
+          ...base,
+          attachments: Array.from({ length: 501 }, (_, i) => ({
+            ...attachment,
+            source_url: `https://example.com/${i}`,
+          })),
+        }),
+        "attachments: Must have at most 500 attachments",
+      ],
+      [
+        `${JSON.stringify({ ...base, raw_payload: "@" }).replace('"@"', `{"a":${"[".repeat(100_000)}${"]".repeat(100_000)}}`)}`,
+        "raw_payload: Must be at most 64 levels deep",
+      ],
+      [
+        JSON.stringify({ ...base, raw_payload: { t: "x".repeat(5_000_000) } }),
+        "raw_payload: Must be at most 5000000 bytes as JSON text",
+      ],
+      ["{not json", "not JSON: "],
+    ];
+    const valid = [...rest, { ...first, attachments: [{ ...attachment, source_url: longUrl }] }].map((r) =>
+      JSON.stringify(r),
+    );
+    const lines = [`\uFEFF${valid[0]}`, ...hostile.map(([line]) => line), ...valid.slice(1)];
+    const path = file("mixed.jsonl", lines);
+
+    const { code, stdout, stderr } = await runCaptured(
+      ["ingest", "--source", "ted", "--file", path, "--json"],
+      env(),
+    );
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout);
+    expect(report).toMatchObject({ records: lines.length, new: valid.length, quarantined: hostile.length });
+    expect(report.rejected.map((r: { line: number }) => r.line)).toEqual(hostile.map((_, i) => i + 2));
+    expect(report.rejected.map((r: { reason: string }) => r.reason)).toEqual(
+      hostile.map(([, reason]) => (reason === "not JSON: " ? expect.stringMatching(/^not JSON: /) : reason)),
+    );
+    const stored = await t.db
+      .selectFrom("tenders")
+      .select("external_id")
+      .where("external_id", "like", "mixed-%")
+      .execute();
+    expect(stored).toHaveLength(valid.length);
+    const kept = await t.db
+      .selectFrom("attachments")
+      .select("source_url")
+      .where("source_url", "=", longUrl)
+      .execute();
+    expect(kept).toHaveLength(1);
+  });
+
   it("explains an unreadable file and a bad source code", async () => {
     const missing = await runCaptured(
       ["ingest", "--source", "ted", "--file", join(dir, "nope.jsonl")],

@@ -26,7 +26,8 @@ export function registerIngestCommand(program: Command, ctx: CommandContext, env
       "after",
       `
 New and changed tenders become pending and get a TenderChangedV1 event in the outbox (a running
-service's relay publishes it). Invalid lines are quarantined and listed with their line number.
+service's relay publishes it). Invalid lines, and lines the database refuses, are quarantined
+and listed with their line number; every other line is stored. A leading byte order mark is fine.
 
 Environment:
   BUS_PREFIX  stream and subject name prefix, as the services use it (default: none)

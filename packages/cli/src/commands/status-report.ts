@@ -1,6 +1,6 @@
 import type { JetStreamManager } from "@nats-io/jetstream";
 import { type BusTopology, catalogEntries } from "@tender/bus";
-import { type Db, readPipelineCounts } from "@tender/db";
+import { countQuarantinedByReason, type Db, readPipelineCounts } from "@tender/db";
 import { isNotFound } from "../describe-bus-error.js";
 
 /** What `tender status` reports from PostgreSQL. */
@@ -9,6 +9,10 @@ export interface DatabaseStatus {
   attachments: Record<string, number>;
   outbox: { unpublished: number; oldest_created_at: string | null; oldest_age_seconds: number | null };
   quarantined_records: number;
+  /** The most frequent kinds of quarantine reason (`QUARANTINE_REASONS_SHOWN`), most frequent first. */
+  quarantined_by_reason: { source: string; reason: string; count: number; last_quarantined_at: string }[];
+  /** How many kinds of reason there are in all. */
+  quarantine_reason_kinds: number;
   sources: { code: string; cursor: string | null; last_sync_at: string | null }[];
 }
 
@@ -39,9 +43,15 @@ export interface BusStatus {
   dead_letters: StreamStatus[];
 }
 
-/** Pipeline counts, outbox backlog and source cursors. */
+/** Kinds of quarantine reason `tender status` lists. */
+export const QUARANTINE_REASONS_SHOWN = 10;
+
+/** Pipeline counts, outbox backlog, quarantine reasons and source cursors. */
 export async function readDatabaseStatus(db: Db): Promise<DatabaseStatus> {
-  const { tenders, attachments, outbox, quarantined, sources } = await readPipelineCounts(db);
+  const [{ tenders, attachments, outbox, quarantined, sources }, byReason] = await Promise.all([
+    readPipelineCounts(db),
+    countQuarantinedByReason(db, QUARANTINE_REASONS_SHOWN),
+  ]);
   return {
     tenders: { ...tenders, total: sum(tenders) },
     attachments: { ...attachments, total: sum(attachments) },
@@ -51,6 +61,13 @@ export async function readDatabaseStatus(db: Db): Promise<DatabaseStatus> {
       oldest_age_seconds: outbox.oldestAgeSeconds,
     },
     quarantined_records: quarantined,
+    quarantined_by_reason: byReason.reasons.map((r) => ({
+      source: r.source,
+      reason: r.reason,
+      count: r.count,
+      last_quarantined_at: r.lastQuarantinedAt.toISOString(),
+    })),
+    quarantine_reason_kinds: byReason.kinds,
     sources: sources.map((s) => ({
       code: s.code,
       cursor: s.cursor,

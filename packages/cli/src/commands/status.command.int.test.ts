@@ -68,6 +68,10 @@ async function seed(): Promise<void> {
   // The oldest unpublished event is 90 seconds old by the database clock.
   await sql`UPDATE outbox SET created_at = now() - interval '90 seconds' WHERE id = ${ids[1]}`.execute(t.db);
   await quarantineRecord(t.db, { source: "ted", externalId: "Q-1", reason: "title missing", rawPayload: {} });
+  for (const line of [3, 7]) {
+    const reason = `line ${line}: title: Must be at most 4000 characters long`;
+    await quarantineRecord(t.db, { source: "ted", externalId: `Q-${line}`, reason, rawPayload: {} });
+  }
 }
 
 beforeAll(async () => {
@@ -101,7 +105,17 @@ describe("tender status", () => {
     expect(report.database.outbox.unpublished).toBe(3);
     expect(report.database.outbox.oldest_age_seconds).toBeGreaterThanOrEqual(90);
     expect(report.database.outbox.oldest_age_seconds).toBeLessThan(3600);
-    expect(report.database.quarantined_records).toBe(1);
+    expect(report.database.quarantined_records).toBe(3);
+    expect(report.database.quarantine_reason_kinds).toBe(2);
+    expect(
+      report.database.quarantined_by_reason.map((r: { reason: string; count: number }) => [
+        r.reason,
+        r.count,
+      ]),
+    ).toEqual([
+      ["title: Must be at most 4000 characters long", 2],
+      ["title missing", 1],
+    ]);
     expect(report.database.sources).toEqual([
       { code: "contracts_finder", cursor: LONG_CURSOR, last_sync_at: "2026-03-01T10:00:00.000Z" },
       { code: "ted", cursor: null, last_sync_at: null },
@@ -138,6 +152,9 @@ describe("tender status", () => {
     expect(stdout).toMatch(/Outbox: 3 event\(s\) waiting to be published, oldest \d+m( \d+s)? old \(/);
     expect(stdout).toMatch(/contracts_finder\s+2026-03-01T10:00:00.000Z\s+https:\/\/www\.contract…x+END\n/);
     expect(stdout).not.toContain(LONG_CURSOR);
+    expect(stdout).toMatch(
+      /Quarantined source records: 3, by reason\nSOURCE\s+COUNT\s+LAST\s+REASON\nted\s+2\s+\S+\s+title: Must be at most 4000 characters long\nted\s+1\s+\S+\s+title missing/,
+    );
     expect(stdout).toMatch(/indexer\s+3\s+0\s+0\s+0\s+0\n/);
     expect(stdout).toMatch(/downloader\s+2\s+1\s+0\s+1\s+0\n/);
     expect(stdout).toContain(`Dead letters (${names.dlqStream}): 1 — see: tender events dlq list`);

@@ -19,13 +19,18 @@ async function attempt<T>(read: () => Promise<T>): Promise<Part<T>> {
 export function registerStatusCommand(program: Command, ctx: OpsContext): void {
   program
     .command("status")
-    .description("show the pipeline: tenders, attachments, outbox, consumers, dead letters, sources")
+    .description(
+      "show the pipeline: tenders, attachments, outbox, quarantine by reason, consumers, dead letters, sources",
+    )
     .option("--json", "print one JSON object with a `database` and a `bus` part")
     .addHelpText(
       "after",
       `
 Reads PostgreSQL (DATABASE_URL) and NATS JetStream (NATS_URL, BUS_PREFIX). Changes nothing.
 When one of them cannot be read, the other is still shown and the exit code is 1.
+
+Quarantined records are grouped by source and reason (line numbers and quoted values left out),
+the 10 most frequent first.
 
 Consumer columns: PENDING = events not yet delivered, ACK PENDING = delivered and not yet
 acknowledged (being handled), REDELIVERED = delivered more than once (failures, timeouts).

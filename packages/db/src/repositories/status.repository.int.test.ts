@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertOutboxEvent, markOutboxPublished } from "./outbox.repository.js";
 import { quarantineRecord } from "./quarantined-records.repository.js";
-import { countQuarantinedRecords, readOutboxBacklog } from "./status.repository.js";
+import { countQuarantinedByReason, countQuarantinedRecords, readOutboxBacklog } from "./status.repository.js";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -47,5 +47,32 @@ describe("countQuarantinedRecords", () => {
     await quarantineRecord(t.db, { source: "ted", externalId: null, reason: "r", rawPayload: null });
     await quarantineRecord(t.db, { source: "ted", externalId: "x", reason: "r", rawPayload: {} });
     expect(await countQuarantinedRecords(t.db)).toBe(2);
+  });
+});
+
+describe("countQuarantinedByReason", () => {
+  it("groups by source and kind of reason, most frequent first, without line numbers, values or item numbers", async () => {
+    await t.db.deleteFrom("quarantined_records").execute();
+    const reasons = [
+      ["ted", "line 1: title: Must be at most 4000 characters long"],
+      ["ted", "line 9: title: Must be at most 4000 characters long"],
+      ["ted", "title: Must be at most 4000 characters long"],
+      ["ted", 'database refused it: invalid input syntax: "0000-01-01" (SQLSTATE 22008)'],
+      ["ted", 'database refused it: invalid input syntax: "\\"x" (SQLSTATE 22008)'],
+      ["contracts_finder", "attachments.0.title: too long; attachments.12.source_url: bad"],
+      ["contracts_finder", "attachments.3.title: too long; attachments.4.source_url: bad"],
+      ["contracts_finder", "buyer_name: missing"],
+    ] as const;
+    for (const [source, reason] of reasons) {
+      await quarantineRecord(t.db, { source, externalId: null, reason, rawPayload: { reason } });
+    }
+    const { reasons: top, kinds } = await countQuarantinedByReason(t.db, 3);
+    expect(kinds).toBe(4);
+    expect(top.map(({ source, reason, count }) => [source, reason, count])).toEqual([
+      ["ted", "title: Must be at most 4000 characters long", 3],
+      ["contracts_finder", "attachments.*.title: too long; attachments.*.source_url: bad", 2],
+      ["ted", 'database refused it: invalid input syntax: "…" (SQLSTATE 22008)', 2],
+    ]);
+    expect(top[0]?.lastQuarantinedAt).toBeInstanceOf(Date);
   });
 });

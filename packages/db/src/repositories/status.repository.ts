@@ -61,3 +61,50 @@ export async function readPipelineCounts(db: Db): Promise<PipelineCounts> {
   ]);
   return { tenders, attachments, outbox, quarantined, sources };
 }
+
+/** Quarantined records sharing one kind of reason. */
+export interface QuarantineReasonCount {
+  source: string;
+  /** The reason without its line number, quoted values and item numbers, e.g. `attachments.*.title: …`. */
+  reason: string;
+  count: number;
+  lastQuarantinedAt: Date;
+}
+
+// PostgreSQL regular expressions (ARE), passed as values so no escaping is lost on the way.
+const LINE_NUMBER = "^line [0-9]+: ";
+const QUOTED_VALUE = String.raw`"([^"\\]|\\.)*"`;
+const ITEM_NUMBER = String.raw`\.[0-9]+(?=[.:])`;
+
+/**
+ * Quarantined records grouped by source and kind of reason, the most frequent `top` first, and
+ * how many kinds there are in all. A reason's kind drops what varies from record to record:
+ * the `line N: ` of an import, quoted values (`"…"`) and item numbers in paths (`attachments.*.`).
+ */
+export async function countQuarantinedByReason(
+  db: Db,
+  top: number,
+): Promise<{ reasons: QuarantineReasonCount[]; kinds: number }> {
+  const { rows } = await sql<{ source: string; reason: string; count: number; last: Date; kinds: number }>`
+    SELECT source, kind AS reason, count(*)::int AS count, max(quarantined_at) AS last,
+           (count(*) OVER ())::int AS kinds
+    FROM (
+      SELECT source, quarantined_at,
+             regexp_replace(
+               regexp_replace(regexp_replace(reason, ${LINE_NUMBER}, ''), ${QUOTED_VALUE}, '"…"', 'g'),
+               ${ITEM_NUMBER}, '.*', 'g') AS kind
+      FROM quarantined_records
+    ) q
+    GROUP BY source, kind
+    ORDER BY count DESC, source, kind
+    LIMIT ${top}`.execute(db);
+  return {
+    reasons: rows.map((r) => ({
+      source: r.source,
+      reason: r.reason,
+      count: r.count,
+      lastQuarantinedAt: r.last,
+    })),
+    kinds: rows[0]?.kinds ?? 0,
+  };
+}
