@@ -20,6 +20,13 @@ export { SearchResponse } from "./http/search-response.js";
 export { SearchResultAttachment, SearchResultItem } from "./http/search-result-item.js";
 export { TenderDetails } from "./http/tender-details.js";
 export { TenderDetailsAttachment } from "./http/tender-details-attachment.js";
+export {
+  FILTER_SOURCES,
+  MAX_BUYER_LENGTH,
+  MAX_FILTER_TENDER_IDS,
+  MAX_FILTER_VALUES,
+  TenderFilters,
+} from "./http/tender-filters.js";
 export { toValidationIssues } from "./http/to-validation-issues.js";
 export {
   buildJsonSchemas,
@@ -27,6 +34,8 @@ export {
   SCHEMA_BASE_URL,
 } from "./json-schemas/build-json-schemas.js";
 export { WIRE_SCHEMA_NAMES, WIRE_SCHEMAS, type WireSchemaName } from "./json-schemas/wire-schemas.js";
+export { CountryCode } from "./primitives/country-code.js";
+export { CpvCode, CpvPrefix } from "./primitives/cpv-code.js";
 export { CurrencyCode } from "./primitives/currency-code.js";
 export {
   DECIMAL_AMOUNT_PATTERN,

@@ -21,6 +21,7 @@ export * from "./repositories/search.repository.js";
 export * from "./repositories/sources.repository.js";
 export * from "./repositories/status.repository.js";
 export * from "./repositories/tender-facets.repository.js";
+export * from "./repositories/tender-filter-sql.js";
 export * from "./repositories/tenders.repository.js";
 export { toQuarantinePayload } from "./repositories/to-quarantine-payload.js";
 export * from "./sql/backoff-delay-ms-sql.js";

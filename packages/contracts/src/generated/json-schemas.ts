@@ -299,6 +299,93 @@ export const jsonSchemas = {
         "minimum": 1,
         "maximum": 10,
         "default": 5
+      },
+      "filters": {
+        "type": "object",
+        "properties": {
+          "sources": {
+            "type": "array",
+            "items": {
+              "enum": [
+                "ted",
+                "contracts_finder"
+              ],
+              "type": "string"
+            },
+            "minItems": 1,
+            "maxItems": 2
+          },
+          "countries": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "pattern": "^[A-Z]{2}$"
+            },
+            "minItems": 1,
+            "maxItems": 50
+          },
+          "cpv": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "pattern": "^\\d{2,8}$"
+            },
+            "minItems": 1,
+            "maxItems": 50
+          },
+          "buyer": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200
+          },
+          "currency": {
+            "type": "string",
+            "pattern": "^[A-Z]{3}$"
+          },
+          "amount_min": {
+            "type": "string",
+            "pattern": "^(?:0|[1-9]\\d{0,17})\\.\\d{2}$"
+          },
+          "amount_max": {
+            "type": "string",
+            "pattern": "^(?:0|[1-9]\\d{0,17})\\.\\d{2}$"
+          },
+          "published_from": {
+            "type": "string",
+            "format": "date-time",
+            "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+          },
+          "published_to": {
+            "type": "string",
+            "format": "date-time",
+            "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+          },
+          "deadline_from": {
+            "type": "string",
+            "format": "date-time",
+            "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+          },
+          "deadline_to": {
+            "type": "string",
+            "format": "date-time",
+            "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+          },
+          "open": {
+            "type": "boolean"
+          },
+          "tender_ids": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "format": "uuid",
+              "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+            },
+            "minItems": 1,
+            "maxItems": 100
+          }
+        },
+        "required": [],
+        "additionalProperties": false
       }
     },
     "required": [
@@ -323,6 +410,93 @@ export const jsonSchemas = {
         "minimum": 1,
         "maximum": 5,
         "default": 5
+      },
+      "filters": {
+        "type": "object",
+        "properties": {
+          "sources": {
+            "type": "array",
+            "items": {
+              "enum": [
+                "ted",
+                "contracts_finder"
+              ],
+              "type": "string"
+            },
+            "minItems": 1,
+            "maxItems": 2
+          },
+          "countries": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "pattern": "^[A-Z]{2}$"
+            },
+            "minItems": 1,
+            "maxItems": 50
+          },
+          "cpv": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "pattern": "^\\d{2,8}$"
+            },
+            "minItems": 1,
+            "maxItems": 50
+          },
+          "buyer": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200
+          },
+          "currency": {
+            "type": "string",
+            "pattern": "^[A-Z]{3}$"
+          },
+          "amount_min": {
+            "type": "string",
+            "pattern": "^(?:0|[1-9]\\d{0,17})\\.\\d{2}$"
+          },
+          "amount_max": {
+            "type": "string",
+            "pattern": "^(?:0|[1-9]\\d{0,17})\\.\\d{2}$"
+          },
+          "published_from": {
+            "type": "string",
+            "format": "date-time",
+            "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+          },
+          "published_to": {
+            "type": "string",
+            "format": "date-time",
+            "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+          },
+          "deadline_from": {
+            "type": "string",
+            "format": "date-time",
+            "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+          },
+          "deadline_to": {
+            "type": "string",
+            "format": "date-time",
+            "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+          },
+          "open": {
+            "type": "boolean"
+          },
+          "tender_ids": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "format": "uuid",
+              "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+            },
+            "minItems": 1,
+            "maxItems": 100
+          }
+        },
+        "required": [],
+        "additionalProperties": false
       }
     },
     "required": [

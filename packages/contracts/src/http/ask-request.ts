@@ -1,7 +1,11 @@
 import * as v from "valibot";
 import { objectMessage } from "../primitives/object-message.js";
 import { resultLimit, SearchQuery } from "../primitives/search-query.js";
+import { TenderFilters } from "./tender-filters.js";
 
-/** Body of `POST /api/v1/ask`: `limit` 1..5, 5 when omitted. */
-export const AskRequest = v.strictObject({ query: SearchQuery, limit: resultLimit(5, 5) }, objectMessage);
+/** Body of `POST /api/v1/ask`: `limit` 1..5, 5 when omitted; optional `filters` (extensions.md 2). */
+export const AskRequest = v.strictObject(
+  { query: SearchQuery, limit: resultLimit(5, 5), filters: v.optional(TenderFilters) },
+  objectMessage,
+);
 export type AskRequest = v.InferOutput<typeof AskRequest>;

@@ -9,7 +9,7 @@ export const SCHEMA_BASE_URL = "https://tender-search.dev/schemas/";
 // Actions with no JSON Schema equivalent. Each primitive states its wire form with
 // `v.metadata` (pattern, format, maxLength), so the file describes what travels, not the
 // JavaScript checks and normalizations valibot runs on input.
-const RUNTIME_ONLY_ACTIONS = ["trim", "to_lower_case", "check", "transform"];
+const RUNTIME_ONLY_ACTIONS = ["trim", "to_lower_case", "check", "cross_checks", "transform"];
 
 /**
  * Converts every wire contract to a JSON Schema (draft 2020-12) with `$id` and `title`.

@@ -1,6 +1,8 @@
+import type { TenderFilters } from "@tender/contracts";
 import { sql } from "kysely";
 import pgvector from "pgvector";
 import type { Db } from "../database.js";
+import { hasTenderFilters, tenderFilterSql } from "./tender-filter-sql.js";
 
 /** One chunk found by {@link searchChunks}, with what a search result shows of its tender. */
 export interface ChunkMatch {
@@ -25,6 +27,10 @@ export interface SearchChunksInput {
   /** Chunks scoring below this are dropped. */
   minScore: number;
   limit: number;
+  /** Only chunks of the tenders matching these (extensions.md 2); none: every chunk. */
+  filters?: TenderFilters;
+  /** The instant `filters.open` compares deadlines with; default now. */
+  now?: Date;
 }
 
 /**
@@ -37,6 +43,11 @@ export interface SearchChunksInput {
  * scan. The scan ranks by distance alone and joins only the `limit` winners. The score filter
  * runs after the cut: the score falls as the distance grows, so the chunks below `minScore`
  * are exactly a tail of the ranking, and cutting first keeps one distance computation per chunk.
+ *
+ * With `filters`, the scan is the same restricted to the chunks of the matching tenders (same
+ * scores, order, tie-break and cut): the matching tender ids are selected first and the planner
+ * reaches their chunks through `chunks(tender_id)` when they are few, or scans all chunks once
+ * when they are most (bench/search/filtered.ts).
  */
 export async function searchChunks(db: Db, input: SearchChunksInput): Promise<ChunkMatch[]> {
   const vector = pgvector.toSql([...input.embedding]);
@@ -49,6 +60,7 @@ export async function searchChunks(db: Db, input: SearchChunksInput): Promise<Ch
       FROM (
         SELECT id, embedding <=> ${vector}::vector AS distance
         FROM chunks
+        WHERE ${chunkScope(input)}
         ORDER BY distance, id
         LIMIT ${input.limit}
       ) AS ranked
@@ -62,4 +74,10 @@ export async function searchChunks(db: Db, input: SearchChunksInput): Promise<Ch
     WHERE top.score >= ${input.minScore}
     ORDER BY top.distance, top.id`.execute(db);
   return result.rows;
+}
+
+function chunkScope(input: SearchChunksInput) {
+  if (!hasTenderFilters(input.filters)) return sql`true`;
+  const matches = tenderFilterSql(input.filters, input.now ?? new Date());
+  return sql`tender_id IN (SELECT t.id FROM tenders AS t WHERE ${matches})`;
 }

@@ -15,8 +15,8 @@ export function askRoute(deps: Pick<Deps, "db" | "ai" | "config">): Hono<AppEnv>
     jsonBody(AskRequest),
     rateLimit(deps),
     async (c) => {
-      const { query, limit } = c.get("body");
-      return c.json(await answerQuestion(deps, query, limit));
+      const { query, limit, filters } = c.get("body");
+      return c.json(await answerQuestion(deps, query, limit, filters));
     },
   );
 }

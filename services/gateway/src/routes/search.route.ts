@@ -15,8 +15,8 @@ export function searchRoute(deps: Pick<Deps, "db" | "ai" | "config">): Hono<AppE
     jsonBody(SearchRequest),
     rateLimit(deps),
     async (c) => {
-      const { query, limit } = c.get("body");
-      const items = await findFragments(deps, query, limit);
+      const { query, limit, filters } = c.get("body");
+      const items = await findFragments(deps, query, limit, filters);
       return c.json({ query, items } satisfies SearchResponse);
     },
   );

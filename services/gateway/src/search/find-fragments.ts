@@ -1,4 +1,4 @@
-import type { SearchResultItem } from "@tender/contracts";
+import type { SearchResultItem, TenderFilters } from "@tender/contracts";
 import { searchChunks } from "@tender/db";
 import type { Deps } from "../deps.js";
 import { toSearchResultItem } from "./to-search-result-item.js";
@@ -6,12 +6,14 @@ import { toSearchResultItem } from "./to-search-result-item.js";
 /**
  * The retrieval of spec 4.1, shared by Search and Ask: the query embedded by the active
  * provider, then the exact scan. A query without a vector (no token for the fake) finds
- * nothing. Provider failures reject with `AiDependencyError`.
+ * nothing. Provider failures reject with `AiDependencyError`. `filters` restrict the scan to
+ * the chunks of the matching tenders (extensions.md 2).
  */
 export async function findFragments(
   deps: Pick<Deps, "db" | "ai" | "config">,
   query: string,
   limit: number,
+  filters?: TenderFilters,
 ): Promise<SearchResultItem[]> {
   const [embedding] = await deps.ai.embed([query]);
   if (!embedding) return [];
@@ -19,6 +21,7 @@ export async function findFragments(
     embedding,
     minScore: deps.config.minRelevanceScore,
     limit,
+    ...(filters ? { filters } : {}),
   });
   return matches.map(toSearchResultItem);
 }

@@ -8,6 +8,7 @@ import {
   type NewChunk,
   replaceTenderChunks,
   syncTenderAttachments,
+  type UpsertTenderInput,
   upsertTender,
 } from "@tender/db";
 
@@ -24,6 +25,13 @@ export interface SeedTenderInput {
   /** Filenames of attachments to register (each gets its own URL). */
   attachments?: string[];
   chunks?: (string | SeedChunk)[];
+  /** Tender fields and facets other than the defaults below. */
+  fields?: Partial<
+    Pick<
+      UpsertTenderInput,
+      "buyer_name" | "amount" | "currency" | "published_at" | "deadline" | "countries" | "cpv_codes"
+    >
+  >;
 }
 
 export interface SeededTender {
@@ -56,6 +64,7 @@ export async function seedTender(db: Db, input: SeedTenderInput = {}): Promise<S
     source_url: sourceUrl,
     contentHash: sha256Hex(externalId),
     rawPayload: { secret: "raw payload must never be shown" },
+    ...input.fields,
   });
   await syncTenderAttachments(
     db,
