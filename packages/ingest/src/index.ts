@@ -1,6 +1,5 @@
 export { allowedHostsFor } from "./http/allowed-hosts-for.js";
 export { createSyncHttpClient } from "./http/create-sync-http-client.js";
-export { isHostAllowed, parseHostList } from "./http/host-allowlist.js";
 export {
   HostNotAllowedError,
   HttpStatusError,
@@ -10,7 +9,6 @@ export {
   RetryAfterTooLongError,
   safeUrl,
 } from "./http/http-errors.js";
-export { type JitteredBackoff, jitteredBackoffMs } from "./http/jittered-backoff.js";
 export { parseJsonLenient } from "./http/parse-json-lenient.js";
 export {
   createPoliteHttpClient,
@@ -18,8 +16,6 @@ export {
   type PoliteHttpClient,
   type PoliteHttpClientOptions,
 } from "./http/polite-http-client.js";
-export { parseRetryAfter } from "./http/retry-after.js";
-export { createSemaphore, type Semaphore } from "./http/semaphore.js";
 export { BusPrefixEnv, IngestServiceEnv, IngestWorkerEnv, SyncHttpEnv } from "./ingest-env.js";
 export { cleanLine, cleanText, distinctLines } from "./mapping/clean-text.js";
 export { sumDecimalTexts, toDecimalText } from "./mapping/decimal-text.js";

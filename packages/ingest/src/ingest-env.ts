@@ -1,4 +1,5 @@
 import { DatabaseEnv, envInt, envString, LogEnv, NatsEnv } from "@tender/config";
+import { isHostEntry, parseHostList } from "@tender/egress";
 import * as v from "valibot";
 
 const BUS_PREFIX = /^[A-Za-z0-9_-]{1,32}$/;
@@ -19,11 +20,18 @@ export const BusPrefixEnv = v.object({
 export type BusPrefixEnv = v.InferOutput<typeof BusPrefixEnv>;
 
 /**
- * How a sync talks to its source API: `SYNC_ALLOWED_HOSTS` (comma list; default the host of the
- * base URL), `HTTP_TIMEOUT_MS` (30000), `HTTP_MAX_RESPONSE_BYTES` (20 MiB).
+ * How a sync talks to its source API: `SYNC_ALLOWED_HOSTS` (comma list, `host:port` pins a port,
+ * a bare host means the default port; default the host and port of the base URL),
+ * `HTTP_TIMEOUT_MS` (30000), `HTTP_MAX_RESPONSE_BYTES` (20 MiB).
  */
 export const SyncHttpEnv = v.object({
-  SYNC_ALLOWED_HOSTS: envString({ optional: true }),
+  SYNC_ALLOWED_HOSTS: v.pipe(
+    envString({ optional: true }),
+    v.check(
+      (list) => list === undefined || parseHostList(list).every(isHostEntry),
+      "expected a comma-separated list of host names or IP addresses, each with an optional :port",
+    ),
+  ),
   HTTP_TIMEOUT_MS: envInt({ min: 100, max: 600_000, default: 30_000 }),
   HTTP_MAX_RESPONSE_BYTES: envInt({ min: 1024, max: 1024 * 1024 * 1024, default: 20 * 1024 * 1024 }),
 });

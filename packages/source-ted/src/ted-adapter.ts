@@ -1,12 +1,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { type BackoffPolicy, backoffDelayMs } from "@tender/backoff";
 import {
   CursorRejectedError,
   type FetchPageRequest,
   HttpStatusError,
   type IngestLogger,
   InvalidResponseError,
-  type JitteredBackoff,
-  jitteredBackoffMs,
   type PoliteHttpClient,
   type SourceAdapter,
 } from "@tender/ingest";
@@ -28,7 +27,7 @@ export interface TedAdapterOptions extends TedSearchOptions {
   /** Tries of a page TED answers with `timedOut: true` (partial results); default 3. */
   timedOutAttempts?: number;
   /** Wait between those tries; default 2 s doubling up to 30 s, with jitter. */
-  timedOutBackoff?: JitteredBackoff;
+  timedOutBackoff?: Pick<BackoffPolicy, "initialMs" | "maxMs">;
   logger?: Pick<IngestLogger, "warn">;
   /** Injected in tests. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -112,7 +111,7 @@ export function createTedAdapter(options: TedAdapterOptions): SourceAdapter {
             `TED search timed out ${attempts} times (timedOut: true, partial results); the page is not committed`,
           );
         }
-        const delayMs = jitteredBackoffMs(attempt, backoff, random);
+        const delayMs = backoffDelayMs(attempt, { ...backoff, jitter: "equal" }, random);
         options.logger?.warn(
           { url, attempt, retry_in_ms: delayMs },
           "TED search timed out with partial results; asking for the page again",

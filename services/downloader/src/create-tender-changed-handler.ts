@@ -1,11 +1,11 @@
 import type { BusLogger, ConsumerHandler } from "@tender/bus";
 import type { TenderChangedV1 } from "@tender/contracts";
 import { clearDownloadSweepBackoff, type Database, findTenderSourceCode } from "@tender/db";
+import type { Limiter } from "@tender/egress";
 import type { BlobStorage } from "@tender/storage";
 import type { Kysely } from "kysely";
 import { abortLater } from "./abort-later.js";
 import { createKeyedQueue } from "./create-keyed-queue.js";
-import type { Limiter } from "./create-limiter.js";
 import type { DownloadPolicy } from "./download-policy.js";
 import { processAttachment } from "./process-attachment.js";
 import { takePendingDownloads } from "./take-pending-downloads.js";

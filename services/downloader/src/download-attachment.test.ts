@@ -3,12 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AttachmentRow } from "@tender/db";
-import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
-import { type BlobStorage, createFilesystemStorage } from "@tender/storage";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forbiddenAddressReason } from "./address-policy.js";
-import { attachmentStorageKey, type DownloadOutcome, downloadAttachment } from "./download-attachment.js";
-import { type DownloadPolicy, downloadPolicy } from "./download-policy.js";
+import { forbiddenAddressReason } from "@tender/egress";
 import {
   type DocumentServer,
   serveBytes,
@@ -16,7 +11,12 @@ import {
   startDocumentServer,
   status,
   trickle,
-} from "./testing/document-server.js";
+} from "@tender/egress/testing";
+import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
+import { type BlobStorage, createFilesystemStorage } from "@tender/storage";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { attachmentStorageKey, type DownloadOutcome, downloadAttachment } from "./download-attachment.js";
+import { type DownloadPolicy, downloadPolicy } from "./download-policy.js";
 
 const ORIGIN_ADDRESS = "127.0.0.2";
 const pdf = await readFile(tedFixturePath(TED_FIXTURES.noticePdf821062));
@@ -29,7 +29,7 @@ function policy(over: Partial<DownloadPolicy> = {}): DownloadPolicy {
     {
       maxBytes: 300_000,
       timeoutMs: 10_000,
-      extraAllowedHosts: ["docs.test"],
+      extraAllowedHosts: [`docs.test:${server.port}`],
       allowPrivateAddresses: false,
       resolveHost: async () => [{ address: ORIGIN_ADDRESS, family: 4 }],
     },
@@ -159,6 +159,40 @@ describe("downloadAttachment", () => {
     });
     expect(await storage.exists(attachmentStorageKey(a))).toBe(false);
     expect((await filesOnDisk()).filter((name) => name.endsWith(".part"))).toEqual([]);
+  });
+
+  it("refuses a redirect to another port of an allowed host, even with private addresses allowed", async () => {
+    const other = await startDocumentServer("127.0.0.1");
+    const first = await startDocumentServer("127.0.0.1");
+    try {
+      other.route("/internal.pdf", serveBytes(pdf));
+      first.route(
+        "/notice.pdf",
+        (_q, r) => void r.writeHead(302, { location: `${other.origin}/internal.pdf` }).end(),
+      );
+      const open = downloadPolicy({
+        maxBytes: 300_000,
+        timeoutMs: 10_000,
+        extraAllowedHosts: [`127.0.0.1:${first.port}`],
+        allowPrivateAddresses: true,
+        resolveHost: async () => [],
+      });
+      const a = attachment("/notice.pdf", { source_url: `${first.origin}/notice.pdf` });
+      const outcome = await downloadAttachment(
+        { storage, policy: open },
+        a,
+        "ted",
+        new AbortController().signal,
+      );
+      expect(outcome).toEqual({
+        ok: false,
+        error: `refused: host 127.0.0.1:${other.port} is not on the allowlist`,
+      });
+      expect(other.hits.size).toBe(0);
+      expect(await storage.exists(attachmentStorageKey(a))).toBe(false);
+    } finally {
+      await Promise.all([other.close(), first.close()]);
+    }
   });
 
   it("refuses a host that is not on the source's allowlist without a request", async () => {

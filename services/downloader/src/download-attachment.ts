@@ -1,9 +1,10 @@
 import { abortableDelay, backoffDelayMs } from "@tender/backoff";
 import type { AttachmentRow } from "@tender/db";
+import { EgressError, type HostAllowlist } from "@tender/egress";
 import { type BlobStorage, BlobTooLargeError, type StoredBlob } from "@tender/storage";
+import { allowlistForSource } from "./allowlist-for-source.js";
 import { DownloadError } from "./download-error.js";
 import type { DownloadPolicy } from "./download-policy.js";
-import { allowlistForSource } from "./host-allowlist.js";
 import { type OpenedDownload, openDownload } from "./open-download.js";
 import { chooseFileInfo } from "./response-file-info.js";
 
@@ -37,10 +38,10 @@ export async function downloadAttachment(
   sourceCode: string | undefined,
   signal: AbortSignal,
 ): Promise<DownloadOutcome> {
-  const isAllowedHost = allowlistForSource(sourceCode, deps.policy.extraAllowedHosts);
+  const allowlist = allowlistForSource(sourceCode, deps.policy.extraAllowedHosts);
   for (let attempt = 0; ; attempt++) {
     try {
-      return await attemptDownload(deps, attachment, isAllowedHost, signal);
+      return await attemptDownload(deps, attachment, allowlist, signal);
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       const failure = describeFailure(error, deps.policy);
@@ -60,7 +61,7 @@ export async function downloadAttachment(
 async function attemptDownload(
   deps: DownloadAttachmentDeps,
   attachment: AttachmentRow,
-  isAllowedHost: (host: string) => boolean,
+  allowlist: HostAllowlist,
   signal: AbortSignal,
 ): Promise<DownloadOutcome> {
   const { policy } = deps;
@@ -68,7 +69,7 @@ async function attemptDownload(
   const combined = AbortSignal.any([signal, deadline]);
   let opened: OpenedDownload | undefined;
   try {
-    opened = await openDownload(attachment.source_url, { ...policy, isAllowedHost }, combined);
+    opened = await openDownload(attachment.source_url, { ...policy, allowlist }, combined);
     const stored = await deps.storage.put(attachmentStorageKey(attachment), refuseEmpty(opened.body), {
       maxBytes: policy.maxBytes,
       signal: combined,
@@ -98,7 +99,8 @@ function describeFailure(
   error: unknown,
   policy: DownloadPolicy,
 ): { message: string; retryable: boolean; storage?: true } {
-  if (error instanceof DownloadError) return { message: error.message, retryable: error.retryable };
+  if (error instanceof DownloadError || error instanceof EgressError)
+    return { message: error.message, retryable: error.retryable };
   if (error instanceof BlobTooLargeError)
     return { message: `larger than ${policy.maxBytes} bytes`, retryable: false };
   // Everything else was raised by the storage while writing.

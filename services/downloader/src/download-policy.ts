@@ -1,6 +1,10 @@
 import type { DownloadBackoff } from "@tender/db";
-import { forbiddenAddressReason, metadataAddressReason } from "./address-policy.js";
-import type { ResolveHost } from "./resolve-allowed-addresses.js";
+import {
+  type AddressPolicy,
+  forbiddenAddressReason,
+  metadataAddressReason,
+  type ResolveHost,
+} from "@tender/egress";
 
 /** Every limit a download obeys; built from the environment in main.ts, chosen freely in tests. */
 export interface DownloadPolicy {
@@ -13,14 +17,17 @@ export interface DownloadPolicy {
   /** No byte for this long ends the attempt. Default min(timeoutMs, 30 s). */
   idleTimeoutMs: number;
   maxRedirects: number;
-  /** DOWNLOAD_ALLOWED_HOSTS: added to every source's default hosts (`*` allows any host). */
+  /**
+   * DOWNLOAD_ALLOWED_HOSTS: added to every source's default hosts (`host:port` pins a port, a
+   * bare host means the default port, `*` allows any host).
+   */
   extraAllowedHosts: readonly string[];
   /**
    * Why a resolved address must not be connected to, or undefined when it may. Default: the
    * internal ranges of `forbiddenAddressReason`, or only the cloud metadata addresses when
    * DOWNLOAD_ALLOW_PRIVATE_ADDRESSES is true (tests and demos with a loopback server).
    */
-  addressReason: (address: string) => string | undefined;
+  addressReason: AddressPolicy;
   /** Further attempts after a retryable failure (connection trouble, HTTP 5xx, 408, 429). */
   retries: number;
   /** Pause before the first retry; doubled for each further one. */

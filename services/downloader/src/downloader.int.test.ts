@@ -22,15 +22,7 @@ import {
   type OutboxRow,
   syncTenderAttachments,
 } from "@tender/db";
-import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
-import { type BlobStorage, createFilesystemStorage, createNatsObjectStorage } from "@tender/storage";
-import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
-import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { forbiddenAddressReason } from "./address-policy.js";
-import { type DownloadPolicy, downloadPolicy } from "./download-policy.js";
-import { systemResolveHost } from "./resolve-allowed-addresses.js";
-import { runDownloader } from "./run-downloader.js";
+import { forbiddenAddressReason, systemResolveHost } from "@tender/egress";
 import {
   type DocumentServer,
   redirectTo,
@@ -39,7 +31,14 @@ import {
   startDocumentServer,
   status,
   trickle,
-} from "./testing/document-server.js";
+} from "@tender/egress/testing";
+import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
+import { type BlobStorage, createFilesystemStorage, createNatsObjectStorage } from "@tender/storage";
+import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type DownloadPolicy, downloadPolicy } from "./download-policy.js";
+import { runDownloader } from "./run-downloader.js";
 import { seedTender } from "./testing/seed-tender.js";
 
 // The document server listens on 127.0.0.2 and is reached as "docs.test". Only that address is
@@ -69,7 +68,12 @@ function testPolicy(over: Partial<DownloadPolicy> = {}): DownloadPolicy {
     {
       maxBytes: MAX_BYTES,
       timeoutMs: 4_000,
-      extraAllowedHosts: ["docs.test", "localhost", "127.0.0.1", "169.254.169.254"],
+      extraAllowedHosts: [
+        `docs.test:${server.port}`,
+        `localhost:${server.port}`,
+        `127.0.0.1:${server.port}`,
+        "169.254.169.254",
+      ],
       allowPrivateAddresses: false,
       resolveHost: async (host) =>
         host === "docs.test" ? [{ address: ORIGIN_ADDRESS, family: 4 }] : systemResolveHost(host),
@@ -84,7 +88,10 @@ function testPolicy(over: Partial<DownloadPolicy> = {}): DownloadPolicy {
 }
 
 /** Runs a downloader on a topology of its own; stopped in afterAll. */
-async function startWorker(storage: BlobStorage, options: { concurrency?: number; logger?: BusLogger } = {}) {
+async function startWorker(
+  storage: BlobStorage,
+  options: { concurrency?: number; logger?: BusLogger; policy?: Partial<DownloadPolicy> } = {},
+) {
   const topology = busTopology({
     names: busNames(`t${uniqueBusToken()}`),
     delivery: { ackWaitMs: 15_000, maxDeliver: 3, backoff: { initialMs: 100, maxMs: 500 } },
@@ -98,7 +105,7 @@ async function startWorker(storage: BlobStorage, options: { concurrency?: number
       js: bus.js,
       topology,
       storage,
-      policy: testPolicy(),
+      policy: testPolicy(options.policy),
       logger: options.logger ?? recordingLogger(),
       concurrency: options.concurrency ?? 4,
     },
@@ -328,7 +335,10 @@ describe("downloader concurrency", () => {
     }
     const root = await mkdtemp(join(tmpdir(), "downloader-gate-"));
     cleanups.push(() => rm(root, { recursive: true, force: true }));
-    const worker = await startWorker(createFilesystemStorage(root), { concurrency: 3 });
+    const worker = await startWorker(createFilesystemStorage(root), {
+      concurrency: 3,
+      policy: { extraAllowedHosts: [`docs.test:${gated.port}`] },
+    });
     const url = (i: number) => `http://docs.test:${gated.port}/gate/${i}`;
     const first = await seedTender(
       t.db,

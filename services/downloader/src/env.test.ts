@@ -26,12 +26,12 @@ describe("downloader Env", () => {
     const config = loadConfig(Env, {
       ...base,
       STORAGE_DRIVER: "nats",
-      DOWNLOAD_ALLOWED_HOSTS: " in-tendhost.co.uk, 127.0.0.1 ,,localhost",
+      DOWNLOAD_ALLOWED_HOSTS: " in-tendhost.co.uk, 127.0.0.1:8080 ,,localhost",
       DOWNLOAD_ALLOW_PRIVATE_ADDRESSES: "true",
       DOWNLOAD_CONCURRENCY: "8",
     });
     expect(config.STORAGE_DRIVER).toBe("nats");
-    expect(config.DOWNLOAD_ALLOWED_HOSTS).toEqual(["in-tendhost.co.uk", "127.0.0.1", "localhost"]);
+    expect(config.DOWNLOAD_ALLOWED_HOSTS).toEqual(["in-tendhost.co.uk", "127.0.0.1:8080", "localhost"]);
     expect(config.DOWNLOAD_ALLOW_PRIVATE_ADDRESSES).toBe(true);
     expect(config.DOWNLOAD_CONCURRENCY).toBe(8);
   });

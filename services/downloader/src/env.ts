@@ -1,20 +1,15 @@
 import { DatabaseEnv, envBool, envInt, envString, LogEnv, NatsEnv } from "@tender/config";
+import { isHostEntry, parseHostList } from "@tender/egress";
 import { StorageEnv } from "@tender/storage";
 import * as v from "valibot";
-import { isHostEntry } from "./host-allowlist.js";
 
-/** A comma-separated list of hosts (`*`, names or IP addresses); blank entries are ignored. */
+/** A comma-separated list of hosts (`*`, names or IP addresses, `host:port` to pin a port); blanks are ignored. */
 const HostList = v.pipe(
   envString({ optional: true }),
-  v.transform((raw) =>
-    (raw ?? "")
-      .split(",")
-      .map((entry) => entry.trim())
-      .filter((entry) => entry !== ""),
-  ),
+  v.transform((raw) => parseHostList(raw ?? "")),
   v.check(
     (entries) => entries.every(isHostEntry),
-    "expected a comma-separated list of host names, IP addresses or *",
+    "expected a comma-separated list of host names, IP addresses or *, each with an optional :port",
   ),
 );
 

@@ -7,10 +7,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Bus, busNames, connectBus } from "@tender/bus";
 import { type AttachmentRow, findTenderById, listAttachmentsForTender } from "@tender/db";
+import { type DocumentServer, startDocumentServer } from "@tender/egress/testing";
 import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
 import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type DocumentServer, startDocumentServer } from "./testing/document-server.js";
 import { seedTender } from "./testing/seed-tender.js";
 
 // These tests run the built service (`pnpm build` first; scripts/test.sh does) as a child
@@ -46,7 +46,7 @@ function startService(): Service {
       STORAGE_DIR: root,
       HEALTH_PORT: "0",
       LOG_LEVEL: "info",
-      DOWNLOAD_ALLOWED_HOSTS: "127.0.0.1",
+      DOWNLOAD_ALLOWED_HOSTS: `127.0.0.1:${server.port}`,
       DOWNLOAD_ALLOW_PRIVATE_ADDRESSES: "true",
       DOWNLOAD_TIMEOUT_MS: "20000",
     },

@@ -1,9 +1,9 @@
 import { loadConfig } from "@tender/config";
+import { systemResolveHost } from "@tender/egress";
 import { openBlobStorage } from "@tender/storage";
 import { openWorkerProcess } from "@tender/worker";
 import { downloadPolicy } from "./download-policy.js";
 import { Env } from "./env.js";
-import { systemResolveHost } from "./resolve-allowed-addresses.js";
 import { runDownloader } from "./run-downloader.js";
 
 const config = loadConfig(Env, process.env);

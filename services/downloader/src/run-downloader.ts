@@ -1,9 +1,9 @@
 import { type Bus, type BusLogger, type BusTopology, runConsumer, runOutboxRelay } from "@tender/bus";
 import type { Database } from "@tender/db";
+import { createLimiter } from "@tender/egress";
 import type { BlobStorage, SweepableBlobStorage } from "@tender/storage";
 import { outboxStore, runPeriodically } from "@tender/worker";
 import type { Kysely } from "kysely";
-import { createLimiter } from "./create-limiter.js";
 import { createTenderChangedHandler } from "./create-tender-changed-handler.js";
 import type { DownloadPolicy } from "./download-policy.js";
 import {

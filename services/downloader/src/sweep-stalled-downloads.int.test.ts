@@ -3,20 +3,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Bus, type BusLogger, busNames, busTopology, connectBus, ensureTopology } from "@tender/bus";
 import { findTenderById, listAttachmentsForTender, type OutboxRow } from "@tender/db";
+import { systemResolveHost } from "@tender/egress";
+import { type DocumentServer, serveBytes, startDocumentServer } from "@tender/egress/testing";
 import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
 import { createFilesystemStorage } from "@tender/storage";
 import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { downloadPolicy } from "./download-policy.js";
-import { systemResolveHost } from "./resolve-allowed-addresses.js";
 import { runDownloader } from "./run-downloader.js";
 import {
   DEFAULT_STALLED_DOWNLOAD_SWEEP,
   type StalledDownloadSweep,
   sweepStalledDownloads,
 } from "./sweep-stalled-downloads.js";
-import { type DocumentServer, serveBytes, startDocumentServer } from "./testing/document-server.js";
 import { seedTender } from "./testing/seed-tender.js";
 
 const silent: BusLogger = { debug() {}, info() {}, warn() {}, error() {} };
@@ -175,7 +175,7 @@ describe("a running downloader", () => {
           {
             maxBytes: 1_000_000,
             timeoutMs: 10_000,
-            extraAllowedHosts: ["127.0.0.1"],
+            extraAllowedHosts: [`127.0.0.1:${server.port}`],
             allowPrivateAddresses: true,
             resolveHost: systemResolveHost,
           },

@@ -114,7 +114,7 @@ beforeAll(async () => {
       HEALTH_PORT: "0",
       LOG_LEVEL: "warn",
       // The test's document server is on loopback, which production refuses.
-      DOWNLOAD_ALLOWED_HOSTS: "127.0.0.1",
+      DOWNLOAD_ALLOWED_HOSTS: new URL(origin).host,
       DOWNLOAD_ALLOW_PRIVATE_ADDRESSES: "true",
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -30,14 +30,14 @@ describe("demoServiceEnv", () => {
   it("points both sources at the replay server and allows only its host", () => {
     expect(demoServiceEnv("ingest-source-a", config)).toMatchObject({
       TED_BASE_URL: config.replayBaseUrl,
-      SYNC_ALLOWED_HOSTS: "127.0.0.1",
+      SYNC_ALLOWED_HOSTS: "127.0.0.1:4567",
     });
     expect(demoServiceEnv("ingest-source-b", config)).toMatchObject({
       CF_BASE_URL: config.replayBaseUrl,
-      SYNC_ALLOWED_HOSTS: "127.0.0.1",
+      SYNC_ALLOWED_HOSTS: "127.0.0.1:4567",
     });
     expect(demoServiceEnv("downloader", config)).toMatchObject({
-      DOWNLOAD_ALLOWED_HOSTS: "127.0.0.1",
+      DOWNLOAD_ALLOWED_HOSTS: "127.0.0.1:4567",
       DOWNLOAD_ALLOW_PRIVATE_ADDRESSES: "true",
       STORAGE_DIR: config.storageDir,
     });

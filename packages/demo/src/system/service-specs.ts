@@ -40,7 +40,8 @@ export interface DemoServicesConfig {
  * downloads), attachments under the demo's folder, and the AI settings the user chose.
  */
 export function demoServiceEnv(name: ServiceName, config: DemoServicesConfig): Record<string, string> {
-  const replayHost = new URL(config.replayBaseUrl).hostname;
+  // Host and port: a bare host would allow only the default port.
+  const replayHost = new URL(config.replayBaseUrl).host;
   const common = {
     ...config.baseEnv,
     DATABASE_URL: config.databaseUrl,

@@ -1,4 +1,4 @@
-import { parseHostList } from "./host-allowlist.js";
+import { parseHostList } from "@tender/egress";
 
 /** `SYNC_ALLOWED_HOSTS` as a list, or, when unset, the host (with port) of the source's base URL. */
 export function allowedHostsFor(baseUrl: string, configured: string | undefined): string[] {

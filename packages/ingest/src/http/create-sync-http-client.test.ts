@@ -8,11 +8,14 @@ describe("createSyncHttpClient", () => {
     const byDefault = createSyncHttpClient("https://api.example:8443/v3", config);
     expect(byDefault.isAllowed("https://api.example:8443/notices")).toBe(true);
     expect(byDefault.isAllowed("https://other.example/notices")).toBe(false);
+    // The base URL's port is pinned: the same host on its default port is another service.
+    expect(byDefault.isAllowed("https://api.example/notices")).toBe(false);
     const listed = createSyncHttpClient("https://api.example", {
       ...config,
       SYNC_ALLOWED_HOSTS: "mirror.example",
     });
     expect(listed.isAllowed("https://mirror.example/notices")).toBe(true);
     expect(listed.isAllowed("https://api.example/notices")).toBe(false);
+    expect(listed.isAllowed("https://mirror.example:8443/notices")).toBe(false);
   });
 });

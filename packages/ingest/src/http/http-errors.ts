@@ -1,9 +1,12 @@
-/** The URL's host is not on the source's allowlist (also raised for a redirect target). */
+/**
+ * The request was refused before connecting: a host (or port) not on the source's allowlist, a
+ * cloud metadata address, an https→http redirect. Raised for every redirect hop too.
+ */
 export class HostNotAllowedError extends Error {
   override readonly name = "HostNotAllowedError";
   readonly url: string;
-  constructor(url: string) {
-    super(`Host of ${safeUrl(url)} is not on the allowlist`);
+  constructor(url: string, reason = "host is not on the allowlist") {
+    super(`Request to ${safeUrl(url)} ${reason.startsWith("refused") ? reason : `refused: ${reason}`}`);
     this.url = url;
   }
 }

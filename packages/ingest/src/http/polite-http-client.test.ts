@@ -1,3 +1,4 @@
+import { EgressError, type HopResponse, type SendHop } from "@tender/egress";
 import * as v from "valibot";
 import { afterEach, describe, expect, it } from "vitest";
 import { type ReplayServer, startReplayServer } from "../testing/replay-server.js";
@@ -14,21 +15,35 @@ import { createPoliteHttpClient, type PoliteHttpClientOptions } from "./polite-h
 const Page = v.looseObject({ n: v.number() });
 const NOW = Date.parse("2026-05-30T12:00:00Z");
 
-/** A fetch that answers from a script and records calls; sleeps are recorded, not waited. */
+/** A web Response as one hop's answer of `@tender/egress`. */
+function hopResponse(response: Response): HopResponse {
+  return {
+    status: response.status,
+    headers: Object.fromEntries(response.headers),
+    body: response.body ?? (async function* () {})(),
+    close: () => void response.body?.cancel().catch(() => {}),
+  };
+}
+
+/** Every name resolves to one public address (no DNS in unit tests). */
+const resolveHost = async () => [{ address: "93.184.215.14", family: 4 }];
+
+/** A transport that answers from a script and records calls; sleeps are recorded, not waited. */
 function scripted(responses: Array<() => Response | Promise<Response>>) {
   const calls: string[] = [];
   const sleeps: number[] = [];
-  const fetchImpl = (async (input: string | URL | Request) => {
-    calls.push(String(input));
+  const send: SendHop = async (url) => {
+    calls.push(url.toString());
     const next = responses.shift();
     if (!next) throw new Error("no more scripted responses");
-    return next();
-  }) as typeof fetch;
+    return hopResponse(await next());
+  };
   const options: PoliteHttpClientOptions = {
     allowedHosts: ["api.example"],
     timeoutMs: 5_000,
     maxResponseBytes: 1024,
-    fetch: fetchImpl,
+    send,
+    resolveHost,
     sleep: async (ms) => void sleeps.push(ms),
     random: () => 0.5,
     now: () => NOW,
@@ -63,7 +78,7 @@ describe("retries", () => {
 
   it("backs off exponentially with jitter on 5xx and network errors, up to maxAttempts", async () => {
     const networkError = () => {
-      throw new TypeError("fetch failed", { cause: { code: "ECONNRESET" } });
+      throw new EgressError("network", "connection reset", { retryable: true });
     };
     const s = scripted([json({}, 500), networkError, json({}, 502), json({}, 504)]);
     const client = createPoliteHttpClient({ ...s.options, maxAttempts: 4 });
@@ -164,19 +179,20 @@ describe("responses", () => {
   it("runs at most `concurrency` requests at once", async () => {
     let active = 0;
     let peak = 0;
-    const fetchImpl = (async () => {
+    const send: SendHop = async () => {
       active += 1;
       peak = Math.max(peak, active);
       await new Promise((resolve) => setTimeout(resolve, 5));
       active -= 1;
-      return new Response(JSON.stringify({ n: 0 }));
-    }) as typeof fetch;
+      return hopResponse(new Response(JSON.stringify({ n: 0 })));
+    };
     const client = createPoliteHttpClient({
       allowedHosts: ["api.example"],
       timeoutMs: 5_000,
       maxResponseBytes: 1024,
       concurrency: 2,
-      fetch: fetchImpl,
+      send,
+      resolveHost,
     });
     await Promise.all(
       Array.from({ length: 6 }, () => client.requestJson({ url: "https://api.example/p" }, Page)),

@@ -1,18 +1,37 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { type BackoffPolicy, backoffDelayMs } from "@tender/backoff";
+import {
+  createHostAllowlist,
+  createLimiter,
+  EgressError,
+  type EgressPolicy,
+  type EgressResponse,
+  metadataAddressReason,
+  openEgressRequest,
+  parseRetryAfter,
+  type ResolveHost,
+  readCappedText,
+  type SendHop,
+} from "@tender/egress";
 import * as v from "valibot";
-import { fetchFollowingRedirects } from "./fetch-following-redirects.js";
-import { isHostAllowed } from "./host-allowlist.js";
-import { HttpStatusError, InvalidResponseError, RetryAfterTooLongError, safeUrl } from "./http-errors.js";
-import { type JitteredBackoff, jitteredBackoffMs } from "./jittered-backoff.js";
+import {
+  HostNotAllowedError,
+  HttpStatusError,
+  InvalidResponseError,
+  RedirectError,
+  ResponseTooLargeError,
+  RetryAfterTooLongError,
+  safeUrl,
+} from "./http-errors.js";
 import { parseJsonLenient } from "./parse-json-lenient.js";
-import { readCappedBody } from "./read-capped-body.js";
-import { parseRetryAfter } from "./retry-after.js";
-import { createSemaphore } from "./semaphore.js";
 
 type WarnFn = (obj: Record<string, unknown>, msg: string) => void;
 
 export interface PoliteHttpClientOptions {
-  /** Hosts this client may contact (`SYNC_ALLOWED_HOSTS`); redirect targets are checked too. */
+  /**
+   * Hosts this client may contact (`SYNC_ALLOWED_HOSTS`, the rule of `createHostAllowlist`:
+   * `host:port` pins a port, a bare host means the default port); redirect targets are checked too.
+   */
   allowedHosts: readonly string[];
   /** Bound of one attempt: connecting, redirects and reading the body (`HTTP_TIMEOUT_MS`). */
   timeoutMs: number;
@@ -23,7 +42,7 @@ export interface PoliteHttpClientOptions {
   /** Tries per request, the first included; default 5. */
   maxAttempts?: number;
   /** Backoff between tries without a `Retry-After`; default 1 s doubling up to 60 s, with jitter. */
-  backoff?: JitteredBackoff;
+  backoff?: { initialMs: number; maxMs: number };
   /** Longest `Retry-After` waited out inside one request; longer ones fail it. Default 5 min. */
   maxRetryAfterMs?: number;
   /**
@@ -35,8 +54,9 @@ export interface PoliteHttpClientOptions {
   maxRedirects?: number;
   userAgent?: string;
   logger?: { warn: WarnFn };
-  /** Injected in tests. */
-  fetch?: typeof fetch;
+  /** Injected in tests: the resolver and the single-hop transport of `@tender/egress`. */
+  resolveHost?: ResolveHost;
+  send?: SendHop;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
   now?: () => number;
@@ -73,26 +93,42 @@ async function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
 /**
  * Creates the client: bounded concurrency, a timeout per attempt, retries with exponential
  * backoff and jitter on network errors, timeouts, 429 and 5xx, honouring `Retry-After` (seconds
- * or an HTTP date); optional 403 cool-down; host allowlist with manually followed, re-checked
- * redirects; streamed size cap; JSON validated with valibot before it is returned.
+ * or an HTTP date); optional 403 cool-down; every hop through `@tender/egress` (allowlist with
+ * ports, re-checked redirects, no cloud metadata address, pinned connections); streamed size cap;
+ * JSON validated with valibot before it is returned.
  */
 export function createPoliteHttpClient(options: PoliteHttpClientOptions): PoliteHttpClient {
-  const fetchImpl = options.fetch ?? fetch;
   const wait = options.sleep ?? defaultSleep;
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
   const maxAttempts = options.maxAttempts ?? 5;
-  const backoff = options.backoff ?? { initialMs: 1_000, maxMs: 60_000 };
+  const backoff: BackoffPolicy = {
+    ...(options.backoff ?? { initialMs: 1_000, maxMs: 60_000 }),
+    jitter: "equal",
+  };
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 300_000;
-  const slots = createSemaphore(options.concurrency ?? 2);
+  const slots = createLimiter(options.concurrency ?? 2);
+  const allowlist = createHostAllowlist(options.allowedHosts);
+  const egress: EgressPolicy = {
+    allowlist,
+    // The source API is the operator's choice (a mirror on the own network is fine); a cloud
+    // metadata endpoint never is, whatever a redirect says.
+    addressReason: metadataAddressReason,
+    maxRedirects: options.maxRedirects ?? 5,
+    headersTimeoutMs: options.timeoutMs,
+    idleTimeoutMs: options.timeoutMs,
+    userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+    ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+    ...(options.send ? { send: options.send } : {}),
+  };
 
-  const retryDelay = (response: Response, retry: number, url: string): number => {
-    const asked = parseRetryAfter(response.headers.get("retry-after"), now());
+  const retryDelay = (response: EgressResponse, retry: number, url: string): number => {
+    const asked = parseRetryAfter(header(response, "retry-after"), now());
     if (asked !== null && asked > maxRetryAfterMs) throw new RetryAfterTooLongError(url, asked);
     const floor = response.status === 403 ? (options.forbiddenCooldownMs ?? 0) : 0;
     // An explicit Retry-After is honoured as given (plus a little jitter so clients spread out).
     if (asked !== null) return Math.max(floor, asked + Math.round(Math.min(1_000, asked * 0.1) * random()));
-    return Math.max(floor, jitteredBackoffMs(retry, backoff, random));
+    return Math.max(floor, backoffDelayMs(retry, backoff, random));
   };
 
   const attempt = async (request: JsonRequest, retry: number): Promise<Attempt> => {
@@ -100,23 +136,30 @@ export function createPoliteHttpClient(options: PoliteHttpClientOptions): Polite
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
     const headers: Record<string, string> = {
       accept: "application/json",
-      "user-agent": options.userAgent ?? DEFAULT_USER_AGENT,
+      "accept-encoding": "gzip, deflate, br",
     };
     if (request.body !== undefined) headers["content-type"] = "application/json";
     try {
-      const { response, url } = await fetchFollowingRedirects(
-        fetchImpl,
+      const response = await openEgressRequest(
         {
           method: request.method ?? "GET",
           url: request.url,
           headers,
           ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
         },
-        { allowedHosts: options.allowedHosts, maxRedirects: options.maxRedirects ?? 5, signal },
+        egress,
+        signal,
       );
-      if (response.ok)
-        return { done: true, text: await readCappedBody(response, url, options.maxResponseBytes) };
-      await response.body?.cancel().catch(() => {});
+      const url = response.url.toString();
+      if (response.status >= 200 && response.status < 300) {
+        const text = await readCappedText(
+          response.body,
+          options.maxResponseBytes,
+          header(response, "content-length"),
+        );
+        return { done: true, text };
+      }
+      response.close();
       const status = response.status;
       const retryable =
         status === 429 || status >= 500 || (status === 403 && options.forbiddenCooldownMs !== undefined);
@@ -128,17 +171,18 @@ export function createPoliteHttpClient(options: PoliteHttpClientOptions): Polite
       };
     } catch (error) {
       if (request.signal?.aborted) throw error;
-      // Only transport failures and our own timeout are retried; everything else is final.
-      if (timeout.aborted) {
+      // Only transport failures and timeouts are retried; everything else is final.
+      if (timeout.aborted || (error instanceof EgressError && error.code === "timeout")) {
         const timedOut = new Error(
           `Request to ${safeUrl(request.url)} timed out after ${options.timeoutMs} ms`,
         );
-        return { done: false, delayMs: jitteredBackoffMs(retry, backoff, random), error: timedOut };
+        return { done: false, delayMs: backoffDelayMs(retry, backoff, random), error: timedOut };
       }
-      if (isNetworkError(error)) {
-        const failed = new Error(`Request to ${safeUrl(request.url)} failed: ${describeCause(error)}`);
-        return { done: false, delayMs: jitteredBackoffMs(retry, backoff, random), error: failed };
+      if (error instanceof EgressError && error.retryable) {
+        const failed = new Error(`Request to ${safeUrl(request.url)} failed: ${error.message}`);
+        return { done: false, delayMs: backoffDelayMs(retry, backoff, random), error: failed };
       }
+      if (error instanceof EgressError) throw sourceError(error, request.url, options.maxResponseBytes);
       throw error;
     }
   };
@@ -163,7 +207,7 @@ export function createPoliteHttpClient(options: PoliteHttpClientOptions): Polite
   };
 
   return {
-    isAllowed: (url) => URL.canParse(url) && isHostAllowed(new URL(url), options.allowedHosts),
+    isAllowed: (url) => URL.canParse(url) && allowlist(new URL(url)),
     async requestJson(request, schema) {
       const text = await requestText(request);
       let json: unknown;
@@ -179,14 +223,17 @@ export function createPoliteHttpClient(options: PoliteHttpClientOptions): Polite
   };
 }
 
-/** fetch reports transport failures as `TypeError("fetch failed", { cause })`, a cut body as "terminated". */
-function isNetworkError(error: unknown): error is TypeError {
-  return error instanceof TypeError && (error.message === "fetch failed" || error.message === "terminated");
+/** A final egress failure as the error the sync and `tender sync` report. */
+function sourceError(error: EgressError, url: string, maxBytes: number): Error {
+  if (error.code === "too_large") return new ResponseTooLargeError(url, maxBytes);
+  if (error.code === "redirect") return new RedirectError(`${error.message} starting at ${safeUrl(url)}`);
+  if (error.code === "refused") return new HostNotAllowedError(url, error.message);
+  return new Error(`Request to ${safeUrl(url)} failed: ${error.message}`, { cause: error });
 }
 
-function describeCause(error: TypeError): string {
-  const cause = error.cause as { code?: string; message?: string } | undefined;
-  return cause?.code ?? cause?.message ?? error.message;
+function header(response: EgressResponse, name: string): string | undefined {
+  const value = response.headers[name];
+  return Array.isArray(value) ? value[0] : value;
 }
 
 function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 
 export type Route = (request: IncomingMessage, response: ServerResponse) => void;
 
-/** A local HTTP server for download tests; it counts requests and the responses open at once. */
+/** A local HTTP server for outbound-call tests (downloads, redirects, ports); it counts requests and the responses open at once. */
 export interface DocumentServer {
   /** `http://<host>:<port>` */
   origin: string;

@@ -26,17 +26,24 @@ export function ipv6Bytes(address: string): Uint8Array | undefined {
 }
 
 /**
- * The IPv4 address an IPv6 address carries: IPv4-mapped (`::ffff:a.b.c.d`), NAT64
- * (`64:ff9b::/96`) or 6to4 (`2002:AABB:CCDD::/48`). Undefined otherwise.
+ * The IPv4 address an IPv6 address carries: IPv4-mapped (`::ffff:a.b.c.d`), NAT64 with the
+ * well-known prefix (`64:ff9b::/96`) or the local-use prefix (`64:ff9b:1::/48`, RFC 8215), or
+ * 6to4 (`2002:AABB:CCDD::/48`). Undefined otherwise.
  */
 export function embeddedIpv4(address: string): string | undefined {
   const b = ipv6Bytes(address);
   if (!b) return undefined;
   const zeros = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
-  const quad = (at: number) => `${b[at]}.${b[at + 1]}.${b[at + 2]}.${b[at + 3]}`;
-  if (zeros(0, 10) && b[10] === 0xff && b[11] === 0xff) return quad(12);
-  if (b[0] === 0 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zeros(4, 12)) return quad(12);
-  if (b[0] === 0x20 && b[1] === 0x02) return quad(2);
+  const quad = (...at: number[]) => at.map((i) => b[i]).join(".");
+  if (zeros(0, 10) && b[10] === 0xff && b[11] === 0xff) return quad(12, 13, 14, 15);
+  const nat64 = b[0] === 0 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b;
+  if (nat64 && zeros(4, 12)) return quad(12, 13, 14, 15);
+  if (nat64 && b[4] === 0 && b[5] === 1) {
+    // Inside the local-use /48 an operator picks the prefix length (RFC 6052): a /96 puts the
+    // IPv4 address in the last 32 bits; the /48 form puts it around the reserved octet 8.
+    return zeros(6, 12) ? quad(12, 13, 14, 15) : quad(6, 7, 9, 10);
+  }
+  if (b[0] === 0x20 && b[1] === 0x02) return quad(2, 3, 4, 5);
   return undefined;
 }
 

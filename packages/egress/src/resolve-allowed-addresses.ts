@@ -1,6 +1,7 @@
 import type { LookupAddress } from "node:dns";
 import { lookup } from "node:dns/promises";
-import { DownloadError } from "./download-error.js";
+import type { AddressPolicy } from "./address-policy.js";
+import { EgressError } from "./egress-error.js";
 import { ipFamily, unbracket } from "./ip-address.js";
 
 /** Resolves a host name to every address it has (tests pass their own). */
@@ -10,21 +11,21 @@ export type ResolveHost = (hostname: string) => Promise<LookupAddress[]>;
 export const systemResolveHost: ResolveHost = (hostname) => lookup(hostname, { all: true, verbatim: true });
 
 /**
- * The addresses a download may connect to for `hostname`. Every resolved address is checked,
+ * The addresses an outbound call may connect to for `hostname`. Every resolved address is checked,
  * and one forbidden address refuses the host: a name that mixes public and internal addresses
  * is not trusted. The caller connects only to the returned addresses, so a second, different
  * DNS answer (rebinding) is never used.
  */
 export async function resolveAllowedAddresses(
   hostname: string,
-  options: { addressReason: (address: string) => string | undefined; resolveHost: ResolveHost },
+  options: { addressReason: AddressPolicy; resolveHost: ResolveHost },
 ): Promise<LookupAddress[]> {
   const host = unbracket(hostname);
   const literal = ipFamily(host);
   const addresses = literal ? [{ address: host, family: literal }] : await resolve(host, options.resolveHost);
   for (const { address } of addresses) {
     const reason = options.addressReason(address);
-    if (reason) throw new DownloadError(`refused: ${address} is ${reason}`);
+    if (reason) throw new EgressError("refused", `refused: ${address} is ${reason}`);
   }
   return addresses;
 }
@@ -36,9 +37,10 @@ async function resolve(host: string, resolveHost: ResolveHost): Promise<LookupAd
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     // EAI_AGAIN is a resolver that did not answer in time, not a name that does not exist.
-    if (code === "EAI_AGAIN") throw new DownloadError(`DNS lookup of ${host} failed`, { retryable: true });
-    throw new DownloadError(`host not found: ${host}`);
+    if (code === "EAI_AGAIN")
+      throw new EgressError("network", `DNS lookup of ${host} failed`, { retryable: true });
+    throw new EgressError("network", `host not found: ${host}`);
   }
-  if (addresses.length === 0) throw new DownloadError(`host not found: ${host}`);
+  if (addresses.length === 0) throw new EgressError("network", `host not found: ${host}`);
   return addresses;
 }

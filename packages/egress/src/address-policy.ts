@@ -1,11 +1,13 @@
 import { BlockList } from "node:net";
 import { embeddedIpv4, ipFamily } from "./ip-address.js";
 
-/** Ranges a download may never reach unless private addresses are explicitly allowed; first match names it. */
+/** Ranges an outbound call may never reach unless private addresses are allowed; first match names it. */
 const RANGES: readonly (readonly [label: string, cidr: string])[] = [
   ["a cloud metadata address", "169.254.169.254/32"],
   ["a cloud metadata address", "fd00:ec2::254/128"],
   ["a cloud metadata address", "100.100.100.200/32"],
+  // Azure's platform endpoint (WireServer): it hands out the VM's certificates and settings.
+  ["a cloud metadata address", "168.63.129.16/32"],
   ["an unspecified address", "0.0.0.0/8"],
   ["a loopback address", "127.0.0.0/8"],
   ["a private address", "10.0.0.0/8"],
@@ -46,9 +48,12 @@ function match(address: string): string | undefined {
   return RULES.find((rule) => rule.list.check(address, type))?.label;
 }
 
+/** Why a connection to an address is refused, or undefined when it is allowed. */
+export type AddressPolicy = (address: string) => string | undefined;
+
 /**
- * Why a download must not connect to `address` (e.g. "a loopback address"), or undefined when
- * it is a public address. IPv6 forms that carry an IPv4 address are judged by that address too.
+ * Why an outbound call must not connect to `address` (e.g. "a loopback address"), or undefined
+ * when it is a public address. IPv6 forms that carry an IPv4 address are judged by that address too.
  */
 export function forbiddenAddressReason(address: string): string | undefined {
   const own = match(address);
@@ -60,9 +65,10 @@ export function forbiddenAddressReason(address: string): string | undefined {
 const METADATA = "a cloud metadata address";
 
 /**
- * Why a download must not connect to `address` even when private addresses are allowed (tests and
- * demos with a loopback server): a cloud metadata endpoint never serves tender documents, and
- * reaching it would hand out the host's credentials. Undefined for every other address.
+ * Why an outbound call must not connect to `address` even when private addresses are allowed
+ * (tests and demos with a loopback server, a source API on the operator's network): a cloud
+ * metadata endpoint never serves tender documents or API pages, and reaching it would hand out
+ * the host's credentials. Undefined for every other address.
  */
 export function metadataAddressReason(address: string): string | undefined {
   return forbiddenAddressReason(address) === METADATA ? METADATA : undefined;

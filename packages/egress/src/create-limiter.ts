@@ -1,4 +1,4 @@
-/** Runs at most `limit` tasks at once; the others wait in arrival order. */
+/** Runs at most `limit` tasks at once (outbound calls, downloads); the others wait in arrival order. */
 export interface Limiter {
   run<T>(task: () => Promise<T>): Promise<T>;
   /** Tasks running now. */

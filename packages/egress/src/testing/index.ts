@@ -1,0 +1,10 @@
+export {
+  type DocumentServer,
+  type Route,
+  redirectTo,
+  serveBytes,
+  serveChunked,
+  startDocumentServer,
+  status,
+  trickle,
+} from "./document-server.js";
