@@ -5,7 +5,8 @@
 # supervisor, a demo API key and ready-to-paste curl commands. Ctrl-C stops everything.
 #
 # Environment: DEMO_DATABASE_URL, DEMO_BUS_PREFIX, DEMO_PORT, DEMO_DIR, NATS_URL, LOG_LEVEL and
-# AI_PROVIDER / AI_BASE_URL / AI_EMBED_MODEL / AI_CHAT_MODEL / AI_API_KEY / AI_TIMEOUT_MS
+# AI_PROVIDER / AI_BASE_URL / AI_EMBED_MODEL / AI_CHAT_MODEL / AI_API_KEY / AI_TIMEOUT_MS /
+# AI_MAX_ANSWER_CHARS
 # (see README.md, "Configuration").
 set -euo pipefail
 

@@ -1,4 +1,10 @@
-export type AiDependencyErrorKind = "http" | "timeout" | "invalid_json" | "invalid_response" | "unreachable";
+export type AiDependencyErrorKind =
+  | "http"
+  | "timeout"
+  | "invalid_json"
+  | "invalid_response"
+  | "too_large"
+  | "unreachable";
 
 /**
  * The model server failed or answered with something unusable. The message names the request

@@ -8,6 +8,7 @@ const env: AiProviderEnv = {
   AI_CHAT_MODEL: "qwen2.5:7b-instruct",
   AI_API_KEY: "secret",
   AI_TIMEOUT_MS: 30_000,
+  AI_MAX_ANSWER_CHARS: 20_000,
 };
 
 describe("aiProviderConfigFromEnv", () => {
@@ -19,6 +20,7 @@ describe("aiProviderConfigFromEnv", () => {
       chatModel: "qwen2.5:7b-instruct",
       apiKey: "secret",
       timeoutMs: 30_000,
+      maxAnswerChars: 20_000,
     });
   });
 

@@ -8,6 +8,7 @@ export interface AiProviderEnv {
   AI_CHAT_MODEL: string;
   AI_API_KEY?: string | undefined;
   AI_TIMEOUT_MS: number;
+  AI_MAX_ANSWER_CHARS: number;
 }
 
 /**
@@ -24,5 +25,6 @@ export function aiProviderConfigFromEnv(env: AiProviderEnv): AiProviderConfig {
     chatModel: env.AI_CHAT_MODEL,
     apiKey: env.AI_API_KEY,
     timeoutMs: env.AI_TIMEOUT_MS,
+    maxAnswerChars: env.AI_MAX_ANSWER_CHARS,
   };
 }

@@ -9,7 +9,7 @@ describe("requestJson", () => {
   let server: TestModelServer;
   let closedUrl: string;
   const get = (over: { timeoutMs?: number; signal?: AbortSignal } = {}) =>
-    requestJson({ baseUrl: server.url, path: "/api/tags", timeoutMs: 5000, ...over });
+    requestJson({ baseUrl: server.url, path: "/api/tags", timeoutMs: 5000, maxBytes: 65_536, ...over });
 
   beforeAll(async () => {
     server = await startTestModelServer(() => ({ json: { ok: 1 } }));
@@ -45,7 +45,7 @@ describe("requestJson", () => {
 
   it("reports an unreachable server", async () => {
     const error = await dependencyFailure(
-      requestJson({ baseUrl: closedUrl, path: "/v1/models", timeoutMs: 5000 }),
+      requestJson({ baseUrl: closedUrl, path: "/v1/models", timeoutMs: 5000, maxBytes: 65_536 }),
     );
     expect(error.kind).toBe("unreachable");
     expect(error.message).toBe("AI server is unreachable for GET /v1/models (ECONNREFUSED)");

@@ -1,3 +1,4 @@
+import { EgressError, readCappedText } from "@tender/egress";
 import * as v from "valibot";
 import { AiDependencyError } from "./ai-dependency-error.js";
 import type { AiCallOptions } from "./ai-provider.js";
@@ -11,6 +12,8 @@ export interface HttpJsonRequest extends AiCallOptions {
   body?: unknown;
   apiKey?: string | undefined;
   timeoutMs: number;
+  /** The answer's body is not read past this many bytes; the call fails as `too_large`. */
+  maxBytes: number;
 }
 
 /** Joins a base URL that may end with "/" and a path that starts with "/". */
@@ -25,8 +28,10 @@ function networkCode(error: unknown): string {
 }
 
 /**
- * One JSON request to the model server, bounded by `timeoutMs` and the caller's signal.
- * Every failure (network, timeout, non-2xx status, a body that is not JSON) becomes an
+ * One JSON request to the model server, bounded by `timeoutMs`, the caller's signal and
+ * `maxBytes` (read with the capped reader of `@tender/egress`, which cancels the rest of a longer
+ * body). The server is the operator's choice, so no host or address policy applies. Every failure
+ * (network, timeout, non-2xx status, too large, a body that is not JSON) becomes an
  * `AiDependencyError`, except the caller's own abort, which rejects with the signal's reason.
  */
 export async function requestJson(req: HttpJsonRequest): Promise<unknown> {
@@ -54,9 +59,15 @@ export async function requestJson(req: HttpJsonRequest): Promise<unknown> {
         response.status,
       );
     }
-    text = await response.text();
+    text = await readCappedText(response.body, req.maxBytes, response.headers.get("content-length"));
   } catch (error) {
     if (error instanceof AiDependencyError) throw error;
+    if (error instanceof EgressError && error.code === "too_large") {
+      throw new AiDependencyError(
+        "too_large",
+        `AI server answered ${what} with more than ${req.maxBytes} bytes`,
+      );
+    }
     if (req.signal?.aborted) throw req.signal.reason;
     if (timeout.aborted) {
       throw new AiDependencyError("timeout", `AI server did not answer ${what} within ${req.timeoutMs} ms`);

@@ -5,6 +5,7 @@ import type { AiProvider } from "./ai-provider.js";
 import type { LiveProviderOptions } from "./live-provider-options.js";
 import { createOllamaProvider } from "./ollama-provider.js";
 import { createOpenAiProvider } from "./openai-provider.js";
+import { embedAnswerMaxBytes } from "./response-bounds.js";
 import { dependencyFailure } from "./testing/dependency-failure.js";
 import {
   correctProtocols,
@@ -26,6 +27,11 @@ interface Protocol {
   embedPath: string;
   chatPath: string;
   embedBody: EmbedBody;
+  /** The start of an embeddings answer whose first vector never ends. */
+  embedPrefix: string;
+  /** The start of a chat answer whose text never ends. */
+  chatPrefix: string;
+  chatBody: (content: string) => unknown;
 }
 
 const protocols: Protocol[] = [
@@ -35,6 +41,9 @@ const protocols: Protocol[] = [
     embedPath: "/api/embed",
     chatPath: "/api/chat",
     embedBody: (vectors) => `{"embeddings":[${vectors.map((x) => `[${x}]`).join(",")}]}`,
+    embedPrefix: '{"embeddings":[[',
+    chatPrefix: '{"message":{"role":"assistant","content":"',
+    chatBody: (content) => ({ message: { role: "assistant", content } }),
   },
   {
     name: "OpenAI-compatible",
@@ -45,6 +54,9 @@ const protocols: Protocol[] = [
       `{"object":"list","data":[${vectors
         .map((x, index) => `{"object":"embedding","index":${index},"embedding":[${x}]}`)
         .join(",")}]}`,
+    embedPrefix: '{"object":"list","data":[{"object":"embedding","index":0,"embedding":[',
+    chatPrefix: '{"object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"',
+    chatBody: (content) => ({ choices: [{ index: 0, message: { role: "assistant", content } }] }),
   },
 ];
 
@@ -112,7 +124,10 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-describe.each(protocols)("$name provider failures", ({ create, embedPath, chatPath, embedBody }) => {
+const HUGE = 300 * 1024 * 1024;
+
+describe.each(protocols)("$name provider failures", (protocol) => {
+  const { create, embedPath, chatPath, embedBody } = protocol;
   let server: TestModelServer;
   const correct = correctProtocols(["bge-m3", "chat-model"]);
   const provider = (over: Partial<LiveProviderOptions> = {}) =>
@@ -165,5 +180,62 @@ describe.each(protocols)("$name provider failures", ({ create, embedPath, chatPa
     const error = await dependencyFailure(provider({ apiKey: "sk-live-secret" }).embed(["a"]));
     expect(error.status).toBe(500);
     expect(error.message).not.toMatch(/secret|\/srv/);
+  });
+
+  describe.each([
+    ["with Content-Length", true],
+    ["chunked, without Content-Length", false],
+  ])("an oversized answer %s", (_, declareLength) => {
+    it("embed: fails as too_large without reading the rest (300 MB offered)", async () => {
+      const sentBefore = server.streamedBytes;
+      failOn(embedPath, {
+        stream: {
+          prefix: protocol.embedPrefix,
+          filler: "0.12345678901234567,",
+          totalBytes: HUGE,
+          declareLength,
+        },
+      });
+      const error = await dependencyFailure(provider().embed(["a", "b"]));
+      expect([error.kind, error.message]).toEqual([
+        "too_large",
+        `AI server answered POST ${embedPath} with more than ${embedAnswerMaxBytes(2)} bytes`,
+      ]);
+      // The server got to write at most what fits in socket buffers, never the whole body.
+      expect(server.streamedBytes - sentBefore).toBeLessThan(32 * 1024 * 1024);
+    });
+
+    it("generate: fails as too_large without reading the rest (300 MB offered)", async () => {
+      const sentBefore = server.streamedBytes;
+      failOn(chatPath, {
+        stream: { prefix: protocol.chatPrefix, filler: "blah ".repeat(200), totalBytes: HUGE, declareLength },
+      });
+      const error = await dependencyFailure(
+        provider({ maxAnswerChars: 1_000 }).generate({ system: "s", user: "u" }),
+      );
+      expect(error.kind).toBe("too_large");
+      expect(error.message).toContain(chatPath);
+      expect(server.streamedBytes - sentBefore).toBeLessThan(32 * 1024 * 1024);
+    });
+  });
+
+  it("generate: an answer longer than maxAnswerChars fails, one at the bound is returned", async () => {
+    failOn(chatPath, { json: protocol.chatBody("x".repeat(1_001)) });
+    const error = await dependencyFailure(
+      provider({ maxAnswerChars: 1_000 }).generate({ system: "s", user: "u" }),
+    );
+    expect([error.kind, error.message]).toEqual([
+      "too_large",
+      `AI server answered POST ${chatPath} with more than 1000 characters`,
+    ]);
+    failOn(chatPath, { json: protocol.chatBody("y".repeat(1_000)) });
+    await expect(
+      provider({ maxAnswerChars: 1_000 }).generate({ system: "s", user: "u" }),
+    ).resolves.toHaveLength(1_000);
+  });
+
+  it("embed: a full batch of correct vectors fits the bound computed for it", async () => {
+    const texts = Array.from({ length: 64 }, (_, i) => `text ${i}`);
+    await expect(provider().embed(texts)).resolves.toHaveLength(64);
   });
 });

@@ -10,6 +10,8 @@ export interface LiveProviderOptions {
   apiKey?: string | undefined;
   /** Bound on each request, including reading the response body. */
   timeoutMs: number;
+  /** `AI_MAX_ANSWER_CHARS`: a longer chat answer fails (default 20000). */
+  maxAnswerChars?: number | undefined;
 }
 
 /** Runs a health probe; a failing model server is `{ok: false}`, the caller's abort rejects. */

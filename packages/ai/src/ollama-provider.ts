@@ -6,6 +6,12 @@ import { parseResponse, requestJson } from "./http-json.js";
 import type { LiveProviderOptions } from "./live-provider-options.js";
 import { probeHealth } from "./live-provider-options.js";
 import { checkListedModels } from "./model-names.js";
+import {
+  chatAnswerMaxBytes,
+  DEFAULT_MAX_ANSWER_CHARS,
+  embedAnswerMaxBytes,
+  MODEL_LIST_MAX_BYTES,
+} from "./response-bounds.js";
 
 const EmbedResponse = v.object({ embeddings: v.array(v.unknown()) });
 const ChatResponse = v.object({ message: v.object({ content: v.string() }) });
@@ -19,8 +25,9 @@ const TagsResponse = v.object({
  */
 export function createOllamaProvider(options: LiveProviderOptions): AiProvider {
   const { baseUrl, embedModel, chatModel, apiKey, timeoutMs } = options;
-  const call = (path: string, body: unknown, opts?: AiCallOptions) =>
-    requestJson({ baseUrl, path, body, apiKey, timeoutMs, signal: opts?.signal });
+  const maxAnswerChars = options.maxAnswerChars ?? DEFAULT_MAX_ANSWER_CHARS;
+  const call = (path: string, body: unknown, maxBytes: number, opts?: AiCallOptions) =>
+    requestJson({ baseUrl, path, body, apiKey, timeoutMs, maxBytes, signal: opts?.signal });
 
   return {
     embedModel,
@@ -28,7 +35,8 @@ export function createOllamaProvider(options: LiveProviderOptions): AiProvider {
     async embed(texts: readonly string[], opts?: AiCallOptions) {
       if (texts.length === 0) return [];
       const what = "POST /api/embed";
-      const data = await call("/api/embed", { model: embedModel, input: texts }, opts);
+      const body = { model: embedModel, input: texts };
+      const data = await call("/api/embed", body, embedAnswerMaxBytes(texts.length), opts);
       return checkVectors(parseResponse(EmbedResponse, data, what).embeddings, texts.length, what);
     },
     async generate(prompt: ChatPrompt, opts?: AiCallOptions) {
@@ -38,12 +46,12 @@ export function createOllamaProvider(options: LiveProviderOptions): AiProvider {
       ];
       const body = { model: chatModel, messages, stream: false, options: { temperature: 0 } };
       const what = "POST /api/chat";
-      const data = await call("/api/chat", body, opts);
-      return checkAnswer(parseResponse(ChatResponse, data, what).message.content, what);
+      const data = await call("/api/chat", body, chatAnswerMaxBytes(maxAnswerChars), opts);
+      return checkAnswer(parseResponse(ChatResponse, data, what).message.content, what, maxAnswerChars);
     },
     health(opts?: AiCallOptions) {
       return probeHealth(async () => {
-        const data = await call("/api/tags", undefined, opts);
+        const data = await call("/api/tags", undefined, MODEL_LIST_MAX_BYTES, opts);
         const { models } = parseResponse(TagsResponse, data, "GET /api/tags");
         const listed = models.flatMap((m) => (m.model ? [m.name, m.model] : [m.name]));
         return checkListedModels([embedModel, chatModel], listed);

@@ -7,6 +7,12 @@ import { parseResponse, requestJson } from "./http-json.js";
 import type { LiveProviderOptions } from "./live-provider-options.js";
 import { probeHealth } from "./live-provider-options.js";
 import { checkListedModels } from "./model-names.js";
+import {
+  chatAnswerMaxBytes,
+  DEFAULT_MAX_ANSWER_CHARS,
+  embedAnswerMaxBytes,
+  MODEL_LIST_MAX_BYTES,
+} from "./response-bounds.js";
 
 const EmbeddingsResponse = v.object({
   data: v.array(v.object({ index: v.pipe(v.number(), v.integer()), embedding: v.unknown() })),
@@ -32,8 +38,9 @@ export function openAiServerRoot(baseUrl: string): string {
 export function createOpenAiProvider(options: LiveProviderOptions): AiProvider {
   const { embedModel, chatModel, apiKey, timeoutMs } = options;
   const baseUrl = openAiServerRoot(options.baseUrl);
-  const call = (path: string, body: unknown, opts?: AiCallOptions) =>
-    requestJson({ baseUrl, path, body, apiKey, timeoutMs, signal: opts?.signal });
+  const maxAnswerChars = options.maxAnswerChars ?? DEFAULT_MAX_ANSWER_CHARS;
+  const call = (path: string, body: unknown, maxBytes: number, opts?: AiCallOptions) =>
+    requestJson({ baseUrl, path, body, apiKey, timeoutMs, maxBytes, signal: opts?.signal });
 
   return {
     embedModel,
@@ -42,7 +49,8 @@ export function createOpenAiProvider(options: LiveProviderOptions): AiProvider {
       if (texts.length === 0) return [];
       const what = "POST /v1/embeddings";
       const body = { model: embedModel, input: texts, encoding_format: "float" };
-      const { data } = parseResponse(EmbeddingsResponse, await call("/v1/embeddings", body, opts), what);
+      const answer = await call("/v1/embeddings", body, embedAnswerMaxBytes(texts.length), opts);
+      const { data } = parseResponse(EmbeddingsResponse, answer, what);
       const sorted = [...data].sort((a, b) => a.index - b.index);
       // Sorted indexes must be exactly 0..n-1, or some input got no vector or two of them.
       if (sorted.length === texts.length && sorted.some((item, i) => item.index !== i)) {
@@ -61,14 +69,15 @@ export function createOpenAiProvider(options: LiveProviderOptions): AiProvider {
       ];
       const what = "POST /v1/chat/completions";
       const body = { model: chatModel, messages, temperature: 0 };
-      const { choices } = parseResponse(ChatResponse, await call("/v1/chat/completions", body, opts), what);
-      return checkAnswer(choices[0]?.message.content, what);
+      const answer = await call("/v1/chat/completions", body, chatAnswerMaxBytes(maxAnswerChars), opts);
+      const { choices } = parseResponse(ChatResponse, answer, what);
+      return checkAnswer(choices[0]?.message.content, what, maxAnswerChars);
     },
     health(opts?: AiCallOptions) {
       return probeHealth(async () => {
         const { data } = parseResponse(
           ModelsResponse,
-          await call("/v1/models", undefined, opts),
+          await call("/v1/models", undefined, MODEL_LIST_MAX_BYTES, opts),
           "GET /v1/models",
         );
         return checkListedModels(

@@ -9,7 +9,8 @@ export const AI_PROVIDERS = ["fake", "ollama", "openai"] as const;
 /**
  * AI provider: `AI_PROVIDER` (fake | ollama | openai, default fake), `AI_BASE_URL` (required
  * unless fake), `AI_EMBED_MODEL` (default bge-m3), `AI_CHAT_MODEL` (default qwen2.5:7b-instruct),
- * `AI_API_KEY` (optional bearer token), `AI_TIMEOUT_MS` (default 30000).
+ * `AI_API_KEY` (optional bearer token), `AI_TIMEOUT_MS` (default 30000), `AI_MAX_ANSWER_CHARS`
+ * (default 20000: a longer chat answer fails, and its body is not read past the bound).
  */
 export const AiEnv = v.pipe(
   v.object({
@@ -19,6 +20,7 @@ export const AiEnv = v.pipe(
     AI_CHAT_MODEL: envString({ default: "qwen2.5:7b-instruct" }),
     AI_API_KEY: envString({ optional: true }),
     AI_TIMEOUT_MS: envInt({ min: 100, max: 600_000, default: 30_000 }),
+    AI_MAX_ANSWER_CHARS: envInt({ min: 100, max: 1_000_000, default: 20_000 }),
   }),
   // partialCheck still runs when an unrelated AI_* variable is bad, so both problems are reported.
   v.forward(

@@ -51,6 +51,7 @@ describe("AiEnv", () => {
       AI_CHAT_MODEL: "qwen2.5:7b-instruct",
       AI_API_KEY: undefined,
       AI_TIMEOUT_MS: 30_000,
+      AI_MAX_ANSWER_CHARS: 20_000,
     });
   });
 

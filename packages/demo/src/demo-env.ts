@@ -35,6 +35,7 @@ export function aiVariables(config: AiEnv): Record<string, string> {
     AI_EMBED_MODEL: config.AI_EMBED_MODEL,
     AI_CHAT_MODEL: config.AI_CHAT_MODEL,
     AI_TIMEOUT_MS: String(config.AI_TIMEOUT_MS),
+    AI_MAX_ANSWER_CHARS: String(config.AI_MAX_ANSWER_CHARS),
     ...(config.AI_BASE_URL === undefined ? {} : { AI_BASE_URL: config.AI_BASE_URL }),
     ...(config.AI_API_KEY === undefined ? {} : { AI_API_KEY: config.AI_API_KEY }),
   };

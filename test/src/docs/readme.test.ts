@@ -18,7 +18,10 @@ const serviceEnv = await loadServiceEnv();
 const schemas = await loadServiceEnvSchemas();
 const demoEnv = envKeys(await loadExport("packages/demo/src/demo-env.ts", "DemoEnv"));
 // Read through the shared AiEnv fragment but never used by the indexer (it only embeds).
-const READ_BUT_UNUSED: Record<string, string[]> = { AI_CHAT_MODEL: ["indexer"] };
+const READ_BUT_UNUSED: Record<string, string[]> = {
+  AI_CHAT_MODEL: ["indexer"],
+  AI_MAX_ANSWER_CHARS: ["indexer"],
+};
 
 interface StandardSchema {
   "~standard": { validate(value: unknown): { value?: unknown; issues?: unknown[] } };

@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders } from "node:http";
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** A request as the test server received it; `body` is parsed JSON, or null for a GET. */
@@ -9,14 +9,28 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-/** What to answer: a status with a JSON value or a raw body, or never to answer at all. */
-export type Reply = { status?: number; json?: unknown; raw?: string } | "hang";
+/**
+ * A body written piece by piece: `prefix`, then `filler` again and again until `totalBytes` were
+ * written or the client went away. With `declareLength` the headers announce `totalBytes` as
+ * Content-Length; without, the body is chunked.
+ */
+export interface StreamedBody {
+  prefix: string;
+  filler: string;
+  totalBytes: number;
+  declareLength: boolean;
+}
+
+/** What to answer: a status with a JSON value, a raw or streamed body, or never to answer at all. */
+export type Reply = { status?: number; json?: unknown; raw?: string; stream?: StreamedBody } | "hang";
 export type Responder = (request: RecordedRequest) => Reply;
 
 export interface TestModelServer {
   /** Base URL without a trailing slash, e.g. http://127.0.0.1:41234. */
   url: string;
   requests: RecordedRequest[];
+  /** Bytes of streamed bodies actually written to clients so far. */
+  readonly streamedBytes: number;
   /** Replaces how the server answers from the next request on. */
   respondWith(responder: Responder): void;
   close(): Promise<void>;
@@ -63,6 +77,24 @@ export function correctProtocols(models: readonly string[]): Responder {
 export async function startTestModelServer(responder: Responder): Promise<TestModelServer> {
   let respond = responder;
   const requests: RecordedRequest[] = [];
+  let streamedBytes = 0;
+  const stream = (res: ServerResponse, status: number, body: StreamedBody) => {
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    if (body.declareLength) headers["content-length"] = String(body.totalBytes);
+    res.writeHead(status, headers);
+    let written = 0;
+    const next = () => {
+      while (!res.destroyed && written < body.totalBytes) {
+        const piece = (written === 0 ? body.prefix : body.filler).slice(0, body.totalBytes - written);
+        written += Buffer.byteLength(piece);
+        streamedBytes += Buffer.byteLength(piece);
+        if (!res.write(piece)) return void res.once("drain", next);
+      }
+      if (!res.destroyed) res.end();
+    };
+    res.once("close", () => res.removeAllListeners("drain"));
+    next();
+  };
   const server = createServer(async (req, res) => {
     let raw = "";
     for await (const chunk of req) raw += chunk;
@@ -75,6 +107,7 @@ export async function startTestModelServer(responder: Responder): Promise<TestMo
     requests.push(request);
     const reply = respond(request);
     if (reply === "hang") return;
+    if (reply.stream) return stream(res, reply.status ?? 200, reply.stream);
     res.writeHead(reply.status ?? 200, { "content-type": "application/json" });
     res.end(reply.raw ?? JSON.stringify(reply.json));
   });
@@ -83,6 +116,9 @@ export async function startTestModelServer(responder: Responder): Promise<TestMo
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    get streamedBytes() {
+      return streamedBytes;
+    },
     respondWith(next) {
       respond = next;
     },
