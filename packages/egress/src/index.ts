@@ -18,7 +18,7 @@ export {
   type EgressResponse,
   openEgressRequest,
 } from "./open-egress-request.js";
-export { checkDeclaredLength, readCappedBody, readCappedText } from "./read-capped-body.js";
+export { capBody, checkDeclaredLength, readCappedBody, readCappedText } from "./read-capped-body.js";
 export { type ResolveHost, resolveAllowedAddresses, systemResolveHost } from "./resolve-allowed-addresses.js";
 export { parseRetryAfter } from "./retry-after.js";
 export { type Hop, type HopResponse, type HopTimeouts, type SendHop, sendHop } from "./send-hop.js";

@@ -10,6 +10,25 @@ export function checkDeclaredLength(contentLength: string | null | undefined, ma
 }
 
 /**
+ * Passes a body through chunk by chunk (strings as UTF-8 bytes) and stops with `EgressError`
+ * `too_large` as soon as more than `maxBytes` went by: the size cap of a body that is streamed
+ * on (into storage) rather than held. Stopping ends the iteration of `body`, which cancels a web
+ * stream and destroys a Node stream.
+ */
+export async function* capBody(
+  body: AsyncIterable<Uint8Array | string>,
+  maxBytes: number,
+): AsyncGenerator<Uint8Array, void, undefined> {
+  let total = 0;
+  for await (const chunk of body) {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+    total += bytes.byteLength;
+    if (total > maxBytes) throw tooLarge(maxBytes);
+    yield bytes;
+  }
+}
+
+/**
  * Reads a whole body (a Node stream, a web `ReadableStream`, any async iterable of bytes) and
  * stops with `EgressError` `too_large` as soon as more than `maxBytes` arrived, or at once when
  * `contentLength` already says so. Stopping cancels the body, so the rest is never read: a huge
@@ -28,14 +47,8 @@ export async function readCappedBody(
   }
   if (!body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
-  let total = 0;
-  // Leaving the loop early (the throw) cancels a web stream and destroys a Node stream.
-  for await (const chunk of body) {
-    total += chunk.byteLength;
-    if (total > maxBytes) throw tooLarge(maxBytes);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, total);
+  for await (const chunk of capBody(body, maxBytes)) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }
 
 /** {@link readCappedBody} as UTF-8 text; a leading byte order mark (some servers send one) is dropped. */

@@ -1,11 +1,12 @@
 import { readFileSync } from "node:fs";
+import { createHostAllowlist } from "@tender/egress";
 import { describe, expect, it } from "vitest";
 import { TED_DOCUMENT_HOSTS } from "./ted-document-hosts.js";
 import { tedNoticeToTenderRecord } from "./ted-notice-to-tender-record.js";
 import { TED_FIXTURES, tedFixturePath } from "./testing/ted-fixtures.js";
 
-const covered = (host: string) =>
-  TED_DOCUMENT_HOSTS.some((entry) => host === entry || host.endsWith(`.${entry}`));
+// The downloader's own rule: a listed name allows its subdomains, on the default port.
+const covered = createHostAllowlist(TED_DOCUMENT_HOSTS);
 
 describe("TED_DOCUMENT_HOSTS", () => {
   it("covers the host of every attachment mapped from the recorded notices", () => {
@@ -14,9 +15,9 @@ describe("TED_DOCUMENT_HOSTS", () => {
     };
     const hosts = page.notices.flatMap((notice) => {
       const result = tedNoticeToTenderRecord(notice);
-      return result.ok ? result.record.attachments.map((a) => new URL(a.source_url).hostname) : [];
+      return result.ok ? result.record.attachments.map((a) => new URL(a.source_url)) : [];
     });
     expect(hosts.length).toBeGreaterThan(0);
-    expect(hosts.filter((host) => !covered(host))).toEqual([]);
+    expect(hosts.filter((url) => !covered(url)).map((url) => url.host)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
+import { capBody, EgressError } from "@tender/egress";
 import { BlobTooLargeError } from "./blob-storage.js";
 
 /** A body being streamed into storage, with what was learned so far. */
@@ -19,13 +20,18 @@ export function meterBody(
   let size = 0;
   async function* chunks(): AsyncGenerator<Uint8Array, void, undefined> {
     options.signal?.throwIfAborted();
-    for await (const chunk of body as AsyncIterable<Uint8Array>) {
-      options.signal?.throwIfAborted();
-      const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-      size += bytes.byteLength;
-      if (size > options.maxBytes) throw new BlobTooLargeError(options.maxBytes);
-      hash.update(bytes);
-      yield bytes;
+    try {
+      // The size cap is the one of @tender/egress, the same as for every body read from outside.
+      for await (const bytes of capBody(body as AsyncIterable<Uint8Array | string>, options.maxBytes)) {
+        options.signal?.throwIfAborted();
+        size += bytes.byteLength;
+        hash.update(bytes);
+        yield bytes;
+      }
+    } catch (error) {
+      if (error instanceof EgressError && error.code === "too_large")
+        throw new BlobTooLargeError(options.maxBytes);
+      throw error;
     }
     options.signal?.throwIfAborted();
   }

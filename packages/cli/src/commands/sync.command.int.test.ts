@@ -90,7 +90,7 @@ describe("tender sync", () => {
     );
     expect(refused.code).toBe(1);
     expect(refused.stderr).toBe(
-      "error: sync of ted stopped: Host of http://127.0.0.1:9/v3/notices/search is not on the allowlist\n",
+      "error: sync of ted stopped: Request to http://127.0.0.1:9/v3/notices/search refused: host 127.0.0.1:9 is not on the allowlist\n",
     );
     const gone = await runCaptured(
       ["sync", "--source", "ted", "--once"],
