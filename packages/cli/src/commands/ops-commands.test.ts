@@ -121,7 +121,7 @@ describe("connection problems", () => {
     expect(code).toBe(1);
     expect(stdout).toBe("");
     expect(stderr).toMatch(
-      /^error: cannot reach NATS at nats:\/\/ops:\*\*\*@127\.0\.0\.1:1 \(.+\) — is it running\? Set NATS_URL\.\n$/,
+      /^error: cannot reach NATS at nats:\/\/ops:\[REDACTED\]@127\.0\.0\.1:1 \(.+\) — is it running\? Set NATS_URL\.\n$/,
     );
     expect(stderr).not.toContain("s3cret");
   });
