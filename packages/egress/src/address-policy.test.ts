@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { forbiddenAddressReason, metadataAddressReason } from "./address-policy.js";
 import { embeddedIpv4, ipv6Bytes } from "./ip-address.js";
@@ -102,5 +103,31 @@ describe("IPv6 parsing", () => {
     expect(embeddedIpv4("64:ff9b:1:102:3:400::")).toBe("1.2.3.4");
     expect(embeddedIpv4("64:ff9b:2::102:304")).toBeUndefined();
     expect(embeddedIpv4("2a00:1450::1")).toBeUndefined();
+  });
+});
+
+describe("IPv4 addresses hidden in IPv6 (property)", () => {
+  const hex = (a: number, b: number) => ((a << 8) | b).toString(16);
+  /** Every IPv6 spelling that carries `a.b.c.d` and is decoded to judge it. */
+  const carriers = ([a, b, c, d]: number[]) => {
+    const [w1, w2] = [hex(a ?? 0, b ?? 0), hex(c ?? 0, d ?? 0)];
+    return [
+      `::ffff:${a}.${b}.${c}.${d}`,
+      `::ffff:${w1}:${w2}`,
+      `64:ff9b::${w1}:${w2}`,
+      `64:ff9b:1::${w1}:${w2}`,
+      `64:ff9b:1:${w1}:${hex(0, c ?? 0)}:${hex(d ?? 0, 0)}::`,
+      `2002:${w1}:${w2}::1`,
+    ];
+  };
+
+  it("judges every carrier of an IPv4 address exactly as that address", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 255 }), { minLength: 4, maxLength: 4 }), (quad) => {
+        const inner = forbiddenAddressReason(quad.join("."));
+        // None of these IPv6 ranges is refused for itself: the verdict is the IPv4 address's.
+        return carriers(quad).every((address) => forbiddenAddressReason(address) === inner);
+      }),
+    );
   });
 });
