@@ -211,6 +211,32 @@ describe("over real HTTP", () => {
   const client = (allowedHosts: string[], overrides: Partial<PoliteHttpClientOptions> = {}) =>
     createPoliteHttpClient({ allowedHosts, timeoutMs: 5_000, maxResponseBytes: 64, ...overrides });
 
+  it("refuses a redirect to another port of an allowed host, before connecting to it", async () => {
+    const otherPort = await startReplayServer(() => ({ body: { n: 8 } }));
+    const origin = await startReplayServer(() => ({
+      status: 302,
+      headers: { location: `${otherPort.baseUrl}/elsewhere` },
+    }));
+    servers.push(otherPort, origin);
+    const failure = await client([origin.host])
+      .requestJson({ url: `${origin.baseUrl}/start` }, Page)
+      .catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(HostNotAllowedError);
+    expect((failure as Error).message).toContain(`refused: host ${otherPort.host} is not on the allowlist`);
+    expect(otherPort.requests).toHaveLength(0);
+  });
+
+  it("refuses a cloud metadata address even when it is listed (a source API is never there)", async () => {
+    const origin = await startReplayServer(() => ({
+      status: 307,
+      headers: { location: "http://169.254.169.254/latest/meta-data/" },
+    }));
+    servers.push(origin);
+    await expect(
+      client([origin.host, "169.254.169.254"]).requestJson({ url: `${origin.baseUrl}/start` }, Page),
+    ).rejects.toThrow("refused: 169.254.169.254 is a cloud metadata address");
+  });
+
   it("follows redirects within the allowlist, re-checking each target", async () => {
     const target = await startReplayServer(() => ({ body: { n: 7 } }), "localhost");
     const origin = await startReplayServer((req) =>
