@@ -19,8 +19,8 @@ import {
   migrateToLatest,
 } from "../../packages/db/dist/index.js";
 import { createFilesystemStorage } from "../../packages/storage/dist/index.js";
+import { seedTender } from "../../packages/testing/dist/seed-tender.js";
 import { makeDocx } from "../../services/indexer/dist/testing/make-documents.js";
-import { seedTender } from "../../services/indexer/dist/testing/seed-tender.js";
 
 interface PgClient {
   connect(): Promise<void>;
@@ -75,7 +75,8 @@ async function run(processes: number): Promise<{ seconds: number; chunks: number
     for (let i = 0; i < tenders; i++) {
       // Per tender: a DOCX of 40 sentences and a text file of 60 (about 11 KB of text).
       seeded.push(
-        await seedTender(db, storage, {
+        await seedTender(db, {
+          storage,
           attachments: [
             { filename: "spec.docx", bytes: makeDocx(prose(i * 7 + 1, 40)) },
             { filename: "notes.txt", bytes: new TextEncoder().encode(prose(i * 7 + 2, 60).join("\n")) },

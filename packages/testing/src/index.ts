@@ -1,4 +1,13 @@
 export { withDatabase } from "./database-url.js";
+export {
+  SEED_TENDER_FIELDS,
+  type SeedAttachment,
+  type SeedChunk,
+  type SeededTender,
+  type SeedStorage,
+  type SeedTenderOptions,
+  seedTender,
+} from "./seed-tender.js";
 export { startTcpProxy, type TcpProxy } from "./tcp-proxy.js";
 export { createEmptyTestDatabase, createTestDatabase, type TestDatabase } from "./test-database.js";
 export { testNatsUrl, uniqueBusToken } from "./test-nats.js";

@@ -34,12 +34,17 @@ import {
 } from "@tender/egress/testing";
 import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
 import { type BlobStorage, createFilesystemStorage, createNatsObjectStorage } from "@tender/storage";
-import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
+import {
+  createTestDatabase,
+  seedTender,
+  type TestDatabase,
+  testNatsUrl,
+  uniqueBusToken,
+} from "@tender/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DownloadPolicy, downloadPolicy } from "./download-policy.js";
 import { runDownloader } from "./run-downloader.js";
-import { seedTender } from "./testing/seed-tender.js";
 
 // The document server listens on 127.0.0.2 and is reached as "docs.test". Only that address is
 // exempt from the address check, so every other loopback, private or metadata address a
@@ -193,10 +198,13 @@ describe.each(["fs", "nats"] as const)("downloader with %s storage", (driver) =>
   });
 
   it("downloads the pending attachments of an event, records them and announces the new hash", async () => {
-    const seeded = await seedTender(t.db, worker.subject, [
-      { source_url: docUrl("/ted/821062"), filename: "notice", content_type: null },
-      { source_url: docUrl("/ted/821126"), filename: "notice-2", content_type: "application/pdf" },
-    ]);
+    const seeded = await seedTender(t.db, {
+      eventSubject: worker.subject,
+      attachments: [
+        { sourceUrl: docUrl("/ted/821062"), filename: "notice", contentType: null },
+        { sourceUrl: docUrl("/ted/821126"), filename: "notice-2", contentType: "application/pdf" },
+      ],
+    });
     const rows = await settled(seeded.id);
     const byUrl = new Map(rows.map((r) => [r.source_url, r]));
     const a = byUrl.get(docUrl("/ted/821062"));
@@ -284,13 +292,19 @@ describe("downloader facing hostile servers (private addresses not allowed)", ()
     ];
     const seeded = [];
     for (const [path] of cases)
-      seeded.push(await seedTender(t.db, worker.subject, [{ source_url: docUrl(path) }]));
+      seeded.push(
+        await seedTender(t.db, { eventSubject: worker.subject, attachments: [{ sourceUrl: docUrl(path) }] }),
+      );
     // Not on the allowlist of its source at all: refused before any request.
-    const foreign = await seedTender(t.db, worker.subject, [
-      { source_url: "https://files.elsewhere.example/a.pdf" },
-    ]);
+    const foreign = await seedTender(t.db, {
+      eventSubject: worker.subject,
+      attachments: [{ sourceUrl: "https://files.elsewhere.example/a.pdf" }],
+    });
     // After all of them, an ordinary tender: the worker is still serving.
-    const good = await seedTender(t.db, worker.subject, [{ source_url: docUrl("/ted/821062") }]);
+    const good = await seedTender(t.db, {
+      eventSubject: worker.subject,
+      attachments: [{ sourceUrl: docUrl("/ted/821062") }],
+    });
 
     for (const [i, [path, error]] of cases.entries()) {
       const tender = seeded[i];
@@ -340,16 +354,14 @@ describe("downloader concurrency", () => {
       policy: { extraAllowedHosts: [`docs.test:${gated.port}`] },
     });
     const url = (i: number) => `http://docs.test:${gated.port}/gate/${i}`;
-    const first = await seedTender(
-      t.db,
-      worker.subject,
-      [0, 1, 2, 3].map((i) => ({ source_url: url(i) })),
-    );
-    const second = await seedTender(
-      t.db,
-      worker.subject,
-      [4, 5, 6, 7].map((i) => ({ source_url: url(i) })),
-    );
+    const first = await seedTender(t.db, {
+      eventSubject: worker.subject,
+      attachments: [0, 1, 2, 3].map((i) => ({ sourceUrl: url(i) })),
+    });
+    const second = await seedTender(t.db, {
+      eventSubject: worker.subject,
+      attachments: [4, 5, 6, 7].map((i) => ({ sourceUrl: url(i) })),
+    });
 
     await vi.waitFor(() => expect(gated.open).toBe(3), waitLong);
     // Give a fourth download every chance to start; it must not.
@@ -379,7 +391,10 @@ describe("downloader backoff after a failed download", () => {
       else response.writeHead(404).end("not yet");
     });
     const listed: Partial<AttachmentInput>[] = [{ source_url: docUrl("/later.pdf"), filename: "later.pdf" }];
-    const seeded = await seedTender(t.db, worker.subject, listed);
+    const seeded = await seedTender(t.db, {
+      eventSubject: worker.subject,
+      attachments: listed.map((a) => ({ sourceUrl: a.source_url, filename: a.filename })),
+    });
     /** What an ingest pass does when the notice is listed again: requeue, then announce. */
     const recrawl = async () =>
       t.db.transaction().execute(async (trx) => {

@@ -9,9 +9,14 @@ import { type Bus, busNames, connectBus } from "@tender/bus";
 import { type AttachmentRow, findTenderById, listAttachmentsForTender } from "@tender/db";
 import { type DocumentServer, startDocumentServer } from "@tender/egress/testing";
 import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
-import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
+import {
+  createTestDatabase,
+  seedTender,
+  type TestDatabase,
+  testNatsUrl,
+  uniqueBusToken,
+} from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { seedTender } from "./testing/seed-tender.js";
 
 // These tests run the built service (`pnpm build` first; scripts/test.sh does) as a child
 // process, to kill it for real in the middle of a download.
@@ -115,7 +120,10 @@ describe("downloader service process", () => {
 
     const first = startService();
     await started(first);
-    const seeded = await seedTender(t.db, names.subject, [{ source_url: `${server.origin}/crash.pdf` }]);
+    const seeded = await seedTender(t.db, {
+      eventSubject: names.subject,
+      attachments: [{ sourceUrl: `${server.origin}/crash.pdf` }],
+    });
     await halfSent.promise;
     const key = `${seeded.id}/${(await attachmentOf(seeded.id)).id}`;
     let partial = "";

@@ -7,7 +7,13 @@ import { systemResolveHost } from "@tender/egress";
 import { type DocumentServer, serveBytes, startDocumentServer } from "@tender/egress/testing";
 import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
 import { createFilesystemStorage } from "@tender/storage";
-import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
+import {
+  createTestDatabase,
+  seedTender,
+  type TestDatabase,
+  testNatsUrl,
+  uniqueBusToken,
+} from "@tender/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { downloadPolicy } from "./download-policy.js";
@@ -17,7 +23,6 @@ import {
   type StalledDownloadSweep,
   sweepStalledDownloads,
 } from "./sweep-stalled-downloads.js";
-import { seedTender } from "./testing/seed-tender.js";
 
 const silent: BusLogger = { debug() {}, info() {}, warn() {}, error() {} };
 const STALE_AFTER = 60_000;
@@ -57,11 +62,10 @@ async function age(tenderId: string, ms: number): Promise<void> {
 
 /** A tender with pending attachments whose event is gone (dead-lettered or lost). */
 async function stalledTender(subject: string, urls: string[], agedMs = 2 * STALE_AFTER) {
-  const tender = await seedTender(
-    t.db,
-    subject,
-    urls.map((source_url) => ({ source_url, filename: "notice.pdf" })),
-  );
+  const tender = await seedTender(t.db, {
+    eventSubject: subject,
+    attachments: urls.map((sourceUrl) => ({ sourceUrl, filename: "notice.pdf" })),
+  });
   await sql`DELETE FROM outbox WHERE payload->>'tender_id' = ${tender.id}`.execute(t.db);
   await age(tender.id, agedMs);
   return tender;

@@ -1,12 +1,11 @@
 import { ASK_SYSTEM_PROMPT } from "@tender/ai";
 import { createWireValidator, NOT_ENOUGH_DATA_ANSWER } from "@tender/contracts";
 import { createApiKey } from "@tender/db";
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
+import { createTestDatabase, seedTender, type TestDatabase } from "@tender/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
 import { postJson, readJson } from "./testing/requests.js";
-import { seedTender } from "./testing/seed-tender.js";
 import { spyProvider, testDeps } from "./testing/test-deps.js";
 
 const validateAsk = createWireValidator("ask-response");

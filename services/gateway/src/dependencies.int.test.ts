@@ -2,12 +2,11 @@ import { createFakeProvider, createOllamaProvider, createOpenAiProvider } from "
 import { startTestModelServer } from "@tender/ai/testing";
 import { createWireValidator } from "@tender/contracts";
 import { createApiKey, createDb } from "@tender/db";
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
+import { createTestDatabase, seedTender, type TestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
 import { awaitFreshMinute } from "./testing/fresh-minute.js";
 import { postJson, readJson, send } from "./testing/requests.js";
-import { seedTender } from "./testing/seed-tender.js";
 import { testDeps } from "./testing/test-deps.js";
 
 const validateError = createWireValidator("error-response");

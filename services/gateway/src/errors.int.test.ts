@@ -1,14 +1,13 @@
 import { AiDependencyError, type AiProvider, createFakeProvider } from "@tender/ai";
 import { createWireValidator, ERROR_CODES, type ErrorCode } from "@tender/contracts";
 import { createApiKey } from "@tender/db";
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
+import { createTestDatabase, seedTender, type TestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
 import { serveApp } from "./server/serve-app.js";
 import { awaitFreshMinute } from "./testing/fresh-minute.js";
 import { parseRawResponses, rawExchange, toFetchResponse } from "./testing/raw-http.js";
 import { postJson, readJson, send } from "./testing/requests.js";
-import { seedTender } from "./testing/seed-tender.js";
 import { testDeps } from "./testing/test-deps.js";
 
 const validateError = createWireValidator("error-response");

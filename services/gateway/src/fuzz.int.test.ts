@@ -1,11 +1,10 @@
 import { createWireValidator } from "@tender/contracts";
 import { createApiKey } from "@tender/db";
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
+import { createTestDatabase, seedTender, type TestDatabase } from "@tender/testing";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
 import { readJson } from "./testing/requests.js";
-import { seedTender } from "./testing/seed-tender.js";
 import { testDeps } from "./testing/test-deps.js";
 
 const validateError = createWireValidator("error-response");

@@ -1,13 +1,12 @@
 import { createWireValidator } from "@tender/contracts";
 import { createApiKey, createDb } from "@tender/db";
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
+import { createTestDatabase, seedTender, type TestDatabase } from "@tender/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
 import { serveApp } from "./server/serve-app.js";
 import { awaitFreshMinute, nextMinuteStart } from "./testing/fresh-minute.js";
 import { postJson, readJson, send } from "./testing/requests.js";
-import { seedTender } from "./testing/seed-tender.js";
 import { TEST_SERVER_TIMEOUTS, testDeps } from "./testing/test-deps.js";
 
 const validateError = createWireValidator("error-response");

@@ -1,12 +1,11 @@
 import { createHash } from "node:crypto";
 import { createWireValidator, type SearchResponse } from "@tender/contracts";
 import { createApiKey } from "@tender/db";
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
+import { createTestDatabase, type SeededTender, seedTender, type TestDatabase } from "@tender/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
 import { postJson, readJson } from "./testing/requests.js";
-import { type SeededTender, seedTender } from "./testing/seed-tender.js";
 import { testDeps } from "./testing/test-deps.js";
 
 // An independent implementation of the fake embedding of decisions.md, rounded to float32 as

@@ -1,11 +1,10 @@
 import { createWireValidator } from "@tender/contracts";
 import { createApiKey } from "@tender/db";
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
+import { createTestDatabase, SEED_TENDER_FIELDS, seedTender, type TestDatabase } from "@tender/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
 import { readJson, send } from "./testing/requests.js";
-import { seedTender } from "./testing/seed-tender.js";
 import { testDeps } from "./testing/test-deps.js";
 
 const validateCard = createWireValidator("tender-details");
@@ -24,7 +23,10 @@ describe("GET /api/v1/tenders/{id}", () => {
     const tender = await seedTender(tdb.db, {
       source: "contracts_finder",
       title: "School catering",
-      attachments: ["b-spec.pdf", "a-terms.pdf"],
+      attachments: ["b-spec.pdf", "a-terms.pdf"].map((filename) => ({
+        filename,
+        contentType: "application/pdf",
+      })),
       chunks: ["School catering services."],
     });
     const ready = tender.attachmentIds.get("a-terms.pdf") as string;
@@ -58,12 +60,12 @@ describe("GET /api/v1/tenders/{id}", () => {
       source: "contracts_finder",
       external_id: expect.any(String),
       title: "School catering",
-      description: "Seeded for a gateway test.",
-      buyer_name: "Test Buyer",
-      amount: "1000.50",
-      currency: "EUR",
-      published_at: "2026-01-15T10:00:00.000Z",
-      deadline: null,
+      description: SEED_TENDER_FIELDS.description,
+      buyer_name: SEED_TENDER_FIELDS.buyer_name,
+      amount: SEED_TENDER_FIELDS.amount,
+      currency: SEED_TENDER_FIELDS.currency,
+      published_at: SEED_TENDER_FIELDS.published_at,
+      deadline: SEED_TENDER_FIELDS.deadline,
       source_url: tender.sourceUrl,
       index_status: "failed",
       attachments: [

@@ -11,14 +11,13 @@ import {
 } from "@tender/db";
 import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
 import { createFilesystemStorage } from "@tender/storage";
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
+import { createTestDatabase, seedTender, type TestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createExtractorPool } from "./extraction/create-extractor-pool.js";
 import type { Extractor } from "./extraction/extraction-types.js";
 import { indexTender } from "./index-tender.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 import { makeDocx, makePdf, makeXlsx, makeZip } from "./testing/make-documents.js";
-import { seedTender } from "./testing/seed-tender.js";
 import { createSwitchableProvider, type SwitchableProvider } from "./testing/switchable-provider.js";
 
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
@@ -47,7 +46,8 @@ const tedPdf = async () => new Uint8Array(await readFile(tedFixturePath(TED_FIXT
 
 describe("indexTender", () => {
   it("indexes metadata and every readable attachment, recording the unreadable ones", async () => {
-    const tender = await seedTender(t.db, storage, {
+    const tender = await seedTender(t.db, {
+      storage,
       attachments: [
         {
           filename: "notice.pdf",
@@ -114,7 +114,7 @@ describe("indexTender", () => {
     const winner = chunks.find((c) => c.content.includes("Nome ufficiale: A2A Energia Spa"));
     expect(winner).toMatchObject({
       section: "notice.pdf · page 3",
-      attachment_id: tender.attachmentIds["notice.pdf"],
+      attachment_id: tender.attachmentIds.get("notice.pdf"),
     });
     for (const c of chunks) {
       expect(c.content.length).toBeLessThanOrEqual(1200);
@@ -135,11 +135,11 @@ describe("indexTender", () => {
     const failures = await listExtractionFailures(t.db, tender.id);
     expect(failures.map((f) => [f.attachment_id, f.entry, f.reason]).sort()).toEqual(
       [
-        [tender.attachmentIds["bomb.zip"], "", "limit_exceeded"],
-        [tender.attachmentIds["locked.pdf"], "", "encrypted"],
-        [tender.attachmentIds["cut.docx"], "", "corrupt"],
-        [tender.attachmentIds["empty.txt"], "", "empty"],
-        [tender.attachmentIds["data.bin"], "", "unsupported"],
+        [tender.attachmentIds.get("bomb.zip"), "", "limit_exceeded"],
+        [tender.attachmentIds.get("locked.pdf"), "", "encrypted"],
+        [tender.attachmentIds.get("cut.docx"), "", "corrupt"],
+        [tender.attachmentIds.get("empty.txt"), "", "empty"],
+        [tender.attachmentIds.get("data.bin"), "", "unsupported"],
       ].sort(),
     );
     expect(failures.every((f) => f.attachment_sha256 !== null && f.detail.length > 0)).toBe(true);
@@ -152,7 +152,8 @@ describe("indexTender", () => {
     };
     for (let i = 3; i <= 100; i++)
       members[`${String(i).padStart(3, "0")}-broken.pdf`] = new Uint8Array([37, 80, 68, 70, i]);
-    const tender = await seedTender(t.db, storage, {
+    const tender = await seedTender(t.db, {
+      storage,
       attachments: [{ filename: "bundle.zip", bytes: makeZip({ "inner.zip": makeZip(members) }) }],
     });
     // The extractor itself reports every broken part ...
@@ -169,7 +170,7 @@ describe("indexTender", () => {
     // ... but the attachment gets one row: the first cause.
     const failures = await listExtractionFailures(t.db, tender.id);
     expect(failures.map((f) => [f.attachment_id, f.entry, f.reason])).toEqual([
-      [tender.attachmentIds["bundle.zip"], "inner.zip › 001-locked.pdf", "encrypted"],
+      [tender.attachmentIds.get("bundle.zip"), "inner.zip › 001-locked.pdf", "encrypted"],
     ]);
     expect(failures[0]?.detail).toBe(extracted.failures[0]?.detail);
     // The readable part is still indexed.
@@ -178,7 +179,8 @@ describe("indexTender", () => {
   });
 
   it("skips a stale event and leaves a ready tender with the same hash untouched", async () => {
-    const tender = await seedTender(t.db, storage, {
+    const tender = await seedTender(t.db, {
+      storage,
       attachments: [{ filename: "a.txt", bytes: new TextEncoder().encode("Lighting.") }],
     });
     expect(await indexTender(deps(), { tenderId: tender.id, contentHash: "f".repeat(64) })).toBe("stale");
@@ -208,7 +210,7 @@ describe("indexTender", () => {
   });
 
   it("keeps nothing when the tender changes while it is indexed (optimistic check)", async () => {
-    const tender = await seedTender(t.db, storage);
+    const tender = await seedTender(t.db, { storage });
     const newer = "e".repeat(64);
     const ai = createSwitchableProvider();
     ai.beforeEmbed = async () => {
@@ -227,7 +229,7 @@ describe("indexTender", () => {
   });
 
   it("marks the tender failed when the AI provider is down, and a repeated event indexes it", async () => {
-    const tender = await seedTender(t.db, storage);
+    const tender = await seedTender(t.db, { storage });
     const ai = createSwitchableProvider();
     ai.mode = "down";
     await expect(
@@ -251,7 +253,8 @@ describe("indexTender", () => {
   });
 
   it("fails the run on a storage outage, but records a missing file and goes on", async () => {
-    const tender = await seedTender(t.db, storage, {
+    const tender = await seedTender(t.db, {
+      storage,
       attachments: [{ filename: "gone.txt", bytes: new TextEncoder().encode("Gone.") }],
     });
     const broken = { get: async () => Promise.reject(new Error("EIO: i/o error, read")) };
@@ -263,7 +266,7 @@ describe("indexTender", () => {
       last_error: "EIO: i/o error, read",
     });
 
-    await storage.delete(`${tender.id}/${tender.attachmentIds["gone.txt"]}`);
+    await storage.delete(`${tender.id}/${tender.attachmentIds.get("gone.txt")}`);
     expect(await indexTender(deps(), { tenderId: tender.id, contentHash: tender.contentHash })).toBe(
       "indexed",
     );
@@ -272,7 +275,8 @@ describe("indexTender", () => {
   });
 
   it("rebuilds a ready tender whose chunks come from another embedding model, keeping it ready", async () => {
-    const tender = await seedTender(t.db, storage, {
+    const tender = await seedTender(t.db, {
+      storage,
       attachments: [{ filename: "a.txt", bytes: new TextEncoder().encode("Snow removal.") }],
     });
     await indexTender(deps(), { tenderId: tender.id, contentHash: tender.contentHash });

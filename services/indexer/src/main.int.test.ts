@@ -10,12 +10,17 @@ import { type Responder, startTestModelServer } from "@tender/ai/testing";
 import { type BusTopology, busNames, connectBus } from "@tender/bus";
 import { countChunks, enqueueTenderChanged, findTenderById, listChunksForTender } from "@tender/db";
 import { createFilesystemStorage } from "@tender/storage";
-import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
+import {
+  createTestDatabase,
+  seedTender,
+  type TestDatabase,
+  testNatsUrl,
+  uniqueBusToken,
+} from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { extractDocument } from "./extraction/extract-document.js";
 import { indexTender } from "./index-tender.js";
 import { makeDocx } from "./testing/make-documents.js";
-import { seedTender } from "./testing/seed-tender.js";
 import { createSwitchableProvider } from "./testing/switchable-provider.js";
 
 const MAIN = new URL("../dist/main.js", import.meta.url);
@@ -83,7 +88,7 @@ describe("indexer service (dist/main.js)", () => {
     const attachments = [
       { filename: "spec.docx", bytes: makeDocx(["Ponte sul fiume, lavori di consolidamento. ".repeat(80)]) },
     ];
-    const tender = await seedTender(t.db, storage, { attachments });
+    const tender = await seedTender(t.db, { storage, attachments });
     const first = startService();
     await enqueueTenderChanged(t.db, {
       tenderId: tender.id,
@@ -115,7 +120,7 @@ describe("indexer service (dist/main.js)", () => {
     const chunks = await listChunksForTender(t.db, tender.id);
     expect(new Set(chunks.map((c) => c.chunk_key)).size).toBe(chunks.length);
     expect(chunks.every((c) => c.embedding_model === "test-embed")).toBe(true);
-    const twin = await seedTender(t.db, storage, { attachments });
+    const twin = await seedTender(t.db, { storage, attachments });
     await indexTender(
       {
         db: t.db,

@@ -16,6 +16,7 @@ import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
 import { createFilesystemStorage } from "@tender/storage";
 import {
   createTestDatabase,
+  seedTender,
   startTcpProxy,
   type TestDatabase,
   testNatsUrl,
@@ -28,7 +29,6 @@ import type { Extractor } from "./extraction/extraction-types.js";
 import { indexTender } from "./index-tender.js";
 import { runIndexer } from "./run-indexer.js";
 import { makeDocx } from "./testing/make-documents.js";
-import { seedTender } from "./testing/seed-tender.js";
 import { createSwitchableProvider, type SwitchableProvider } from "./testing/switchable-provider.js";
 
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
@@ -122,7 +122,8 @@ const tedPdf = async () => new Uint8Array(await readFile(tedFixturePath(TED_FIXT
 describe("runIndexer (PostgreSQL + NATS)", () => {
   it("turns a change event into committed chunks and a ready tender; a repeated event changes nothing", async () => {
     const topology = await freshTopology();
-    const tender = await seedTender(t.db, storage, {
+    const tender = await seedTender(t.db, {
+      storage,
       attachments: [
         { filename: "notice.pdf", bytes: await tedPdf(), contentType: "application/pdf" },
         { filename: "spec.docx", bytes: makeDocx(["Lavori di manutenzione stradale."]) },
@@ -156,7 +157,7 @@ describe("runIndexer (PostgreSQL + NATS)", () => {
     const topology = await freshTopology({ maxDeliver: 1 });
     const ai = createSwitchableProvider();
     ai.mode = "down";
-    const tender = await seedTender(t.db, storage);
+    const tender = await seedTender(t.db, { storage });
     const indexer = start(topology, ai, { sweepIntervalMs: 300 });
     await announce(topology, tender);
     await vi.waitFor(async () => {
@@ -190,7 +191,7 @@ describe("runIndexer (PostgreSQL + NATS)", () => {
     const proxy = await startTcpProxy({ host: host ?? "127.0.0.1", port: Number(port ?? 4222) });
     const doomedBus = await connectBus({ servers: `nats://${proxy.address}`, name: "indexer-doomed" });
     const attachments = [{ filename: "spec.docx", bytes: makeDocx(["Bridge repair. ".repeat(300)]) }];
-    const tender = await seedTender(t.db, storage, { attachments });
+    const tender = await seedTender(t.db, { storage, attachments });
 
     const hung = createSwitchableProvider();
     hung.mode = "hang";
@@ -214,7 +215,7 @@ describe("runIndexer (PostgreSQL + NATS)", () => {
     expect(new Set(chunks.map((c) => c.chunk_key)).size).toBe(chunks.length);
     expect(chunks.map((c) => c.position).sort((a, b) => a - b)).toEqual(chunks.map((_, i) => i));
     // The same tender indexed once, cleanly, gives exactly as many chunks.
-    const twin = await seedTender(t.db, storage, { attachments });
+    const twin = await seedTender(t.db, { storage, attachments });
     await indexTender(
       { db: t.db, storage, ai: createSwitchableProvider(), extractor, logger: silent, embedBatchSize: 8 },
       { tenderId: twin.id, contentHash: twin.contentHash },
@@ -231,7 +232,8 @@ describe("runIndexer (PostgreSQL + NATS)", () => {
     const topology = await freshTopology();
     const oldAi = createSwitchableProvider();
     oldAi.embedModel = "previous-model";
-    const tender = await seedTender(t.db, storage, {
+    const tender = await seedTender(t.db, {
+      storage,
       attachments: [{ filename: "a.txt", bytes: new TextEncoder().encode("Street lighting upgrade.") }],
     });
     await indexTender(

@@ -1,11 +1,10 @@
 import { type AiProvider, createFakeProvider } from "@tender/ai";
 import { createApiKey } from "@tender/db";
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
+import { createTestDatabase, seedTender, type TestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../create-app.js";
 import { parseRawResponses, rawExchange } from "../testing/raw-http.js";
 import { postJson, readJson } from "../testing/requests.js";
-import { seedTender } from "../testing/seed-tender.js";
 import { TEST_SERVER_TIMEOUTS, testDeps } from "../testing/test-deps.js";
 import { serveApp } from "./serve-app.js";
 

@@ -4,12 +4,11 @@ import { join } from "node:path";
 import { DEFAULT_DELIVERY, redeliveryWindowMs } from "@tender/bus";
 import { findTenderById, markTenderProcessing } from "@tender/db";
 import { createFilesystemStorage } from "@tender/storage";
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
+import { createTestDatabase, seedTender, type TestDatabase } from "@tender/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { extractDocument } from "../extraction/extract-document.js";
 import { indexTender } from "../index-tender.js";
-import { seedTender } from "../testing/seed-tender.js";
 import { createSwitchableProvider } from "../testing/switchable-provider.js";
 import { type SweepOptions, sweepOnce } from "./sweep-once.js";
 
@@ -59,7 +58,7 @@ async function outboxTenders(): Promise<string[]> {
 }
 
 async function indexed(ai = createSwitchableProvider()) {
-  const tender = await seedTender(t.db, storage);
+  const tender = await seedTender(t.db, { storage });
   const extractor = { extract: extractDocument, close: async () => {} };
   await indexTender(
     { db: t.db, storage, ai, extractor, logger: silent, embedBatchSize: 8 },
@@ -73,8 +72,8 @@ async function indexed(ai = createSwitchableProvider()) {
 
 describe("sweepOnce", () => {
   it("re-announces pending and failed tenders left alone, with backoff", async () => {
-    const old = await seedTender(t.db, storage);
-    const fresh = await seedTender(t.db, storage);
+    const old = await seedTender(t.db, { storage });
+    const fresh = await seedTender(t.db, { storage });
     await age(old.id, 2 * INTERVAL);
     const now = new Date();
     expect(await sweepOnce(options(), now)).toBe(1);
@@ -102,7 +101,7 @@ describe("sweepOnce", () => {
   it("leaves a pending tender alone while its event may still be queued or redelivered", async () => {
     // The default threshold: the indexer consumer's whole redelivery window (23.5 minutes).
     const staleAfterMs = redeliveryWindowMs(DEFAULT_DELIVERY);
-    const queued = await seedTender(t.db, storage);
+    const queued = await seedTender(t.db, { storage });
     // Left alone for many sweep intervals, but younger than the threshold.
     await age(queued.id, staleAfterMs - 60_000);
     expect(await sweepOnce(options({ staleAfterMs }))).toBe(0);
@@ -119,7 +118,7 @@ describe("sweepOnce", () => {
     const otherAi = createSwitchableProvider();
     otherAi.embedModel = "old-model";
     const outdated = await indexed(otherAi);
-    const stuck = await seedTender(t.db, storage);
+    const stuck = await seedTender(t.db, { storage });
     await markTenderProcessing(t.db, stuck.id, stuck.contentHash);
     await age(stuck.id, 10 * INTERVAL);
     expect(await sweepOnce(options())).toBe(1);
@@ -134,7 +133,7 @@ describe("sweepOnce", () => {
   it("announces at most batchSize per pass, and concurrent sweepers never announce a tender twice", async () => {
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) {
-      const tender = await seedTender(t.db, storage);
+      const tender = await seedTender(t.db, { storage });
       await age(tender.id, 2 * INTERVAL);
       ids.push(tender.id);
     }
