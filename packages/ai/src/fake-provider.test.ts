@@ -46,7 +46,7 @@ describe("createFakeProvider", () => {
   });
 
   it("treats a stray [n] line inside a fragment as text", async () => {
-    const text = "First point. More.\n[9] not a header.\n[2] looks like the next one.";
+    const text = "First point. More.\n[9] not a header.\n\n[2] looks like the next one.\nQuestion: new?";
     const prompt = buildAskPrompt({ question: "q?", fragments: [{ title: "t", source_url: "u", text }] });
     expect(await fake.generate(prompt)).toBe("First point. [1]");
   });

@@ -1,4 +1,4 @@
-import { ASK_SYSTEM_PROMPT } from "@tender/ai";
+import { ASK_SYSTEM_PROMPT, parseAskPrompt } from "@tender/ai";
 import { createWireValidator, NOT_ENOUGH_DATA_ANSWER } from "@tender/contracts";
 import { createApiKey } from "@tender/db";
 import { createTestDatabase, seedTender, type TestDatabase } from "@tender/testing";
@@ -75,7 +75,12 @@ describe("POST /api/v1/ask", () => {
     expect(prompt?.system).toBe(ASK_SYSTEM_PROMPT);
     expect(prompt?.user.startsWith("Question: road repair\n\nFragments:\n\n")).toBe(true);
     json.sources.forEach((source: { title: string; source_url: string; snippet: string }, i: number) => {
-      expect(prompt?.user).toContain(`[${i + 1}] ${source.title} — ${source.source_url}\n${source.snippet}`);
+      expect(prompt?.user).toMatch(
+        new RegExp(
+          `\\[${i + 1}\\] ${source.title} — ${source.source_url}\n<<<fragment ${i + 1} [0-9a-f]{32}>>>\n`,
+        ),
+      );
+      expect(parseAskPrompt(prompt?.user ?? "")?.fragments[i]?.text).toBe(source.snippet);
     });
     // The fake model cites the first sentence of each fragment in order.
     const firstSentence = (text: string) => /^.*?[.!?](?=\s|$)/su.exec(text)?.[0];

@@ -1,4 +1,4 @@
-import { buildAskPrompt } from "@tender/ai";
+import { buildAskPrompt, filterCitations } from "@tender/ai";
 import { type AskResponse, NOT_ENOUGH_DATA_ANSWER, type TenderFilters } from "@tender/contracts";
 import type { Deps } from "../deps.js";
 import { findFragments } from "./find-fragments.js";
@@ -6,7 +6,8 @@ import { findFragments } from "./find-fragments.js";
 /**
  * Ask (spec 4.2): the same search as Search (with the same filters); nothing found → the fixed sentence and no
  * sources, without calling the model; otherwise the model answers from the prompt built of
- * the question and the fragments, which are returned as `sources`.
+ * the question and the fragments, which are returned as `sources`. Citations outside
+ * `1..sources.length` are removed from the answer (extensions.md 4).
  */
 export async function answerQuestion(
   deps: Pick<Deps, "db" | "ai" | "config">,
@@ -21,5 +22,5 @@ export async function answerQuestion(
     fragments: sources.map((s) => ({ title: s.title, source_url: s.source_url, text: s.snippet })),
   });
   const answer = await deps.ai.generate(prompt);
-  return { answer, sources };
+  return { answer: filterCitations(answer, sources.length), sources };
 }
