@@ -27,6 +27,18 @@ export {
   MAX_FILTER_VALUES,
   TenderFilters,
 } from "./http/tender-filters.js";
+export {
+  MAX_CURSOR_LENGTH,
+  TENDER_SORTS,
+  TenderListPaging,
+  type TenderSort,
+} from "./http/tender-list-query.js";
+export {
+  FacetsResponse,
+  TENDER_FACET_FIELDS,
+  TenderListResponse,
+  TenderSummary,
+} from "./http/tender-summary.js";
 export { toValidationIssues } from "./http/to-validation-issues.js";
 export {
   buildJsonSchemas,

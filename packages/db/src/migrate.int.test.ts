@@ -18,6 +18,7 @@ const everyTable = [
   "api_keys",
   "attachments",
   "chunks",
+  "cursor_secret",
   "extraction_failures",
   "outbox",
   "quarantined_records",

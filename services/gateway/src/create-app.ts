@@ -9,10 +9,12 @@ import { requestId } from "./middleware/request-id/request-id.js";
 import { buildOpenApiDocument } from "./openapi/build-openapi-document.js";
 import { askRoute } from "./routes/ask.route.js";
 import { docsRoute } from "./routes/docs.route.js";
+import { facetsRoute } from "./routes/facets.route.js";
 import { healthRoute } from "./routes/health.route.js";
 import { answerOtherMethods } from "./routes/method-not-allowed.js";
 import { searchRoute } from "./routes/search.route.js";
 import { tenderRoute } from "./routes/tender.route.js";
+import { tendersListRoute } from "./routes/tenders-list.route.js";
 
 /** Where the versioned API lives; health and the docs stay outside it. */
 export const API_BASE_PATH = "/api/v1";
@@ -33,6 +35,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   const api = new Hono<AppEnv>()
     .basePath(API_BASE_PATH)
     .route("/", tenderRoute(deps))
+    .route("/", tendersListRoute(deps))
+    .route("/", facetsRoute(deps))
     .route("/", searchRoute(deps))
     .route("/", askRoute(deps));
   app.route("/", healthRoute(deps));

@@ -21,6 +21,7 @@ afterAll(() => tdb.destroy());
 describe("GET /api/v1/tenders/{id}", () => {
   it("returns the card with its attachments and nothing internal", async () => {
     const tender = await seedTender(tdb.db, {
+      fields: { countries: ["GB"], cpv_codes: ["55523100", "55524000"] },
       source: "contracts_finder",
       title: "School catering",
       attachments: ["b-spec.pdf", "a-terms.pdf"].map((filename) => ({
@@ -67,6 +68,8 @@ describe("GET /api/v1/tenders/{id}", () => {
       published_at: SEED_TENDER_FIELDS.published_at,
       deadline: SEED_TENDER_FIELDS.deadline,
       source_url: tender.sourceUrl,
+      countries: ["GB"],
+      cpv_codes: ["55523100", "55524000"],
       index_status: "failed",
       attachments: [
         {

@@ -782,6 +782,20 @@ export const jsonSchemas = {
         "pattern": "^https?://",
         "maxLength": 4096
       },
+      "countries": {
+        "type": "array",
+        "items": {
+          "type": "string",
+          "pattern": "^[A-Z]{2}$"
+        }
+      },
+      "cpv_codes": {
+        "type": "array",
+        "items": {
+          "type": "string",
+          "pattern": "^\\d{8}$"
+        }
+      },
       "index_status": {
         "enum": [
           "pending",
@@ -885,8 +899,254 @@ export const jsonSchemas = {
       "published_at",
       "deadline",
       "source_url",
+      "countries",
+      "cpv_codes",
       "index_status",
       "attachments"
+    ],
+    "additionalProperties": false
+  },
+  "tender-list-response": {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://tender-search.dev/schemas/tender-list-response.schema.json",
+    "title": "TenderListResponse",
+    "description": "Response body of GET /api/v1/tenders.",
+    "type": "object",
+    "properties": {
+      "items": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "id": {
+              "type": "string",
+              "format": "uuid",
+              "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+            },
+            "source": {
+              "type": "string",
+              "pattern": "^[a-z][a-z0-9_]{0,62}$"
+            },
+            "external_id": {
+              "type": "string",
+              "minLength": 1,
+              "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+              "maxLength": 512
+            },
+            "title": {
+              "type": "string",
+              "minLength": 1,
+              "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+              "maxLength": 4000
+            },
+            "buyer_name": {
+              "type": "string",
+              "minLength": 1,
+              "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+              "maxLength": 1000
+            },
+            "amount": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "pattern": "^(?:0|[1-9]\\d{0,17})\\.\\d{2}$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "currency": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "pattern": "^[A-Z]{3}$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "published_at": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+            },
+            "deadline": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "format": "date-time",
+                  "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "source_url": {
+              "type": "string",
+              "format": "uri",
+              "pattern": "^https?://",
+              "maxLength": 4096
+            },
+            "countries": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "pattern": "^[A-Z]{2}$"
+              }
+            },
+            "cpv_codes": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "pattern": "^\\d{8}$"
+              }
+            },
+            "index_status": {
+              "enum": [
+                "pending",
+                "processing",
+                "ready",
+                "failed"
+              ],
+              "type": "string"
+            }
+          },
+          "required": [
+            "id",
+            "source",
+            "external_id",
+            "title",
+            "buyer_name",
+            "amount",
+            "currency",
+            "published_at",
+            "deadline",
+            "source_url",
+            "countries",
+            "cpv_codes",
+            "index_status"
+          ],
+          "additionalProperties": false
+        }
+      },
+      "next_cursor": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "items",
+      "next_cursor"
+    ],
+    "additionalProperties": false
+  },
+  "facets-response": {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://tender-search.dev/schemas/facets-response.schema.json",
+    "title": "FacetsResponse",
+    "description": "Response body of GET /api/v1/facets.",
+    "type": "object",
+    "properties": {
+      "total": {
+        "type": "integer",
+        "minimum": 0
+      },
+      "sources": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "value": {
+              "type": "string"
+            },
+            "count": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          "required": [
+            "value",
+            "count"
+          ],
+          "additionalProperties": false
+        }
+      },
+      "countries": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "value": {
+              "type": "string"
+            },
+            "count": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          "required": [
+            "value",
+            "count"
+          ],
+          "additionalProperties": false
+        }
+      },
+      "cpv_divisions": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "value": {
+              "type": "string"
+            },
+            "count": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          "required": [
+            "value",
+            "count"
+          ],
+          "additionalProperties": false
+        }
+      },
+      "currencies": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "value": {
+              "type": "string"
+            },
+            "count": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          "required": [
+            "value",
+            "count"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    "required": [
+      "total",
+      "sources",
+      "countries",
+      "cpv_divisions",
+      "currencies"
     ],
     "additionalProperties": false
   },

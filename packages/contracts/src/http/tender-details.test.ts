@@ -14,6 +14,8 @@ const card = {
   published_at: "2026-05-01T09:00:00.000Z",
   deadline: "2026-06-01T12:00:00.000Z",
   source_url: "https://www.contractsfinder.service.gov.uk/notice/1",
+  countries: ["GB"],
+  cpv_codes: ["55523100"],
   index_status: "ready",
   attachments: [
     {

@@ -5,6 +5,7 @@ import { Uuid } from "../primitives/uuid.js";
 import { RECORD_LIMITS } from "../records/record-limits.js";
 import { TENDER_FIELDS } from "../records/tender-fields.js";
 import { TenderDetailsAttachment } from "./tender-details-attachment.js";
+import { TENDER_FACET_FIELDS } from "./tender-summary.js";
 
 /**
  * The tender card of `GET /api/v1/tenders/{id}` (decisions.md). Never `raw_payload`, hashes,
@@ -14,6 +15,7 @@ export const TenderDetails = v.strictObject(
   {
     id: Uuid,
     ...TENDER_FIELDS,
+    ...TENDER_FACET_FIELDS,
     index_status: IndexStatus,
     attachments: v.pipe(
       v.array(TenderDetailsAttachment, "Must be an array"),

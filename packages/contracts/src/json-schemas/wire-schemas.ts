@@ -7,6 +7,7 @@ import { HealthLive, HealthReady } from "../http/health.js";
 import { SearchRequest } from "../http/search-request.js";
 import { SearchResponse } from "../http/search-response.js";
 import { TenderDetails } from "../http/tender-details.js";
+import { FacetsResponse, TenderListResponse } from "../http/tender-summary.js";
 import { AttachmentRecordV1 } from "../records/attachment-record-v1.js";
 import { TenderRecordV1 } from "../records/tender-record-v1.js";
 
@@ -60,6 +61,16 @@ export const WIRE_SCHEMAS = {
     title: "TenderDetails",
     description: "Response body of GET /api/v1/tenders/{id}.",
     schema: TenderDetails,
+  },
+  "tender-list-response": {
+    title: "TenderListResponse",
+    description: "Response body of GET /api/v1/tenders.",
+    schema: TenderListResponse,
+  },
+  "facets-response": {
+    title: "FacetsResponse",
+    description: "Response body of GET /api/v1/facets.",
+    schema: FacetsResponse,
   },
   "error-response": {
     title: "ErrorResponse",

@@ -10,6 +10,7 @@ import type { HealthLive, HealthReady } from "../http/health.js";
 import type { SearchRequest } from "../http/search-request.js";
 import type { SearchResponse } from "../http/search-response.js";
 import type { TenderDetails } from "../http/tender-details.js";
+import type { FacetsResponse, TenderListResponse } from "../http/tender-summary.js";
 import type { WireSchemaName } from "../json-schemas/wire-schemas.js";
 import type { AttachmentRecordV1 } from "../records/attachment-record-v1.js";
 import type { TenderRecordV1 } from "../records/tender-record-v1.js";
@@ -25,6 +26,8 @@ export interface WireTypes {
   "search-response": SearchResponse;
   "ask-response": AskResponse;
   "tender-details": TenderDetails;
+  "tender-list-response": TenderListResponse;
+  "facets-response": FacetsResponse;
   "error-response": ErrorResponse;
   "health-live": HealthLive;
   "health-ready": HealthReady;

@@ -7,6 +7,7 @@ import * as m0005 from "./0005-sync-window.js";
 import * as m0006 from "./0006-tender-facets.js";
 import * as m0007 from "./0007-attachment-url-key.js";
 import * as m0008 from "./0008-source-adapter-state.js";
+import * as m0009 from "./0009-cursor-secret.js";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "0006-tender-facets": m0006,
   "0007-attachment-url-key": m0007,
   "0008-source-adapter-state": m0008,
+  "0009-cursor-secret": m0009,
 };

@@ -22,6 +22,8 @@ export async function findTenderCard(db: Db, id: string): Promise<TenderDetails 
       "t.published_at",
       "t.deadline",
       "t.source_url",
+      "t.countries",
+      "t.cpv_codes",
       "t.index_status",
     ])
     .where("t.id", "=", id)

@@ -50,8 +50,13 @@ export interface SearchChunksInput {
  * when they are most (bench/search/filtered.ts).
  */
 export async function searchChunks(db: Db, input: SearchChunksInput): Promise<ChunkMatch[]> {
+  return (await searchChunksSql(input).execute(db)).rows;
+}
+
+/** The statement `searchChunks` runs, for a benchmark's EXPLAIN. */
+export function searchChunksSql(input: SearchChunksInput) {
   const vector = pgvector.toSql([...input.embedding]);
-  const result = await sql<ChunkMatch>`
+  return sql<ChunkMatch>`
     SELECT top.id AS chunk_id, c.tender_id, t.title, s.code AS source, t.source_url, c.content,
            top.score, a.id AS attachment_id, a.filename AS attachment_filename
     FROM (
@@ -72,8 +77,7 @@ export async function searchChunks(db: Db, input: SearchChunksInput): Promise<Ch
     JOIN sources AS s ON s.id = t.source_id
     LEFT JOIN attachments AS a ON a.id = c.attachment_id
     WHERE top.score >= ${input.minScore}
-    ORDER BY top.distance, top.id`.execute(db);
-  return result.rows;
+    ORDER BY top.distance, top.id`;
 }
 
 function chunkScope(input: SearchChunksInput) {

@@ -51,11 +51,13 @@ describe("buildOpenApiDocument", () => {
       "AskRequest",
       "AskResponse",
       "ErrorResponse",
+      "FacetsResponse",
       "HealthLive",
       "HealthReady",
       "SearchRequest",
       "SearchResponse",
       "TenderDetails",
+      "TenderListResponse",
     ]);
   });
 

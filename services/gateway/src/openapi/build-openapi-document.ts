@@ -5,6 +5,7 @@ import {
   type WireSchemaName,
 } from "@tender/contracts";
 import { API_KEY_HEADER } from "../middleware/auth/api-key-auth.js";
+import { browsePaths } from "./browse-paths.js";
 import { errorResponseObject } from "./error-responses.js";
 
 /** The contracts published as components, by their OpenAPI name. */
@@ -14,6 +15,8 @@ const COMPONENTS: Record<string, WireSchemaName> = {
   SearchResponse: "search-response",
   AskResponse: "ask-response",
   TenderDetails: "tender-details",
+  TenderListResponse: "tender-list-response",
+  FacetsResponse: "facets-response",
   ErrorResponse: "error-response",
   HealthLive: "health-live",
   HealthReady: "health-ready",
@@ -62,7 +65,7 @@ function rateLimitedOperation(summary: string, description: string, request: str
 
 const DESCRIPTION = `Search and grounded answers over public procurement tenders.
 
-Authentication: send the key in \`${API_KEY_HEADER}\`. Rate limit: Search and Ask share one counter per key, a fixed UTC-minute window of \`limit_per_minute\` requests. The pipeline is request id → authentication → body validation → rate limit → service: a request refused by authentication or validation is not counted; a request that passed the rate limit stays counted even when the search then fails (for example 503 when the AI provider is down). Every response carries \`X-Request-ID\` (the client's value when it matches \`${REQUEST_ID_PATTERN.source}\`, else a new UUID). Every error uses one envelope.`;
+Authentication: send the key in \`${API_KEY_HEADER}\`. Rate limit: Search, Ask, tender browsing and facets share one counter per key, a fixed UTC-minute window of \`limit_per_minute\` requests. The pipeline is request id → authentication → body validation → rate limit → service: a request refused by authentication or validation is not counted; a request that passed the rate limit stays counted even when the search then fails (for example 503 when the AI provider is down). Every response carries \`X-Request-ID\` (the client's value when it matches \`${REQUEST_ID_PATTERN.source}\`, else a new UUID). Every error uses one envelope.`;
 
 /**
  * The OpenAPI 3.1 document of the gateway. Its schemas are the contracts' JSON Schemas, which
@@ -120,6 +123,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           },
         },
       },
+      ...browsePaths(schemas["search-request"], { json, header, errors, rateHeaders: RATE_HEADERS }),
       "/health/live": {
         get: {
           tags: ["health"],

@@ -70,7 +70,9 @@ describe("GET /openapi.json", () => {
     expect(document.openapi).toBe("3.1.0");
     expect(Object.keys(document.paths).sort()).toEqual([
       "/api/v1/ask",
+      "/api/v1/facets",
       "/api/v1/search",
+      "/api/v1/tenders",
       "/api/v1/tenders/{id}",
       "/health/live",
       "/health/ready",

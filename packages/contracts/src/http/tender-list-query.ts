@@ -1,0 +1,32 @@
+import * as v from "valibot";
+import { objectMessage } from "../primitives/object-message.js";
+
+export const TENDER_SORTS = ["published_desc", "deadline_asc", "amount_desc"] as const;
+export type TenderSort = (typeof TENDER_SORTS)[number];
+/** Longest cursor accepted; the server's own are far shorter. */
+export const MAX_CURSOR_LENGTH = 512;
+
+/** Paging of `GET /api/v1/tenders` (extensions.md 3), beside the filters. */
+export const TenderListPaging = v.strictObject(
+  {
+    sort: v.optional(v.picklist(TENDER_SORTS, `Must be one of ${TENDER_SORTS.join(", ")}`), "published_desc"),
+    limit: v.optional(
+      v.pipe(
+        v.number("Must be a whole number"),
+        v.integer("Must be a whole number"),
+        v.minValue(1, "Must be at least 1"),
+        v.maxValue(100, "Must be at most 100"),
+      ),
+      20,
+    ),
+    cursor: v.optional(
+      v.pipe(
+        v.string("Must be a string"),
+        v.maxLength(MAX_CURSOR_LENGTH, "Is not a cursor this server issued"),
+        v.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, "Is not a cursor this server issued"),
+      ),
+    ),
+  },
+  objectMessage,
+);
+export type TenderListPaging = v.InferOutput<typeof TenderListPaging>;

@@ -1,0 +1,47 @@
+import * as v from "valibot";
+import { CountryCode } from "../primitives/country-code.js";
+import { CpvCode } from "../primitives/cpv-code.js";
+import { objectMessage } from "../primitives/object-message.js";
+import { IndexStatus } from "../primitives/statuses.js";
+import { Uuid } from "../primitives/uuid.js";
+import { TENDER_FIELDS } from "../records/tender-fields.js";
+
+/** The procurement facets a tender shows (extensions.md 1): sorted, unique, possibly empty. */
+export const TENDER_FACET_FIELDS = {
+  countries: v.array(CountryCode, "Must be an array"),
+  cpv_codes: v.array(CpvCode, "Must be an array"),
+} as const;
+
+const { description: _description, ...SUMMARY_FIELDS } = TENDER_FIELDS;
+
+/** One tender of `GET /api/v1/tenders` (extensions.md 3): the card without description and attachments. */
+export const TenderSummary = v.strictObject(
+  { id: Uuid, ...SUMMARY_FIELDS, ...TENDER_FACET_FIELDS, index_status: IndexStatus },
+  objectMessage,
+);
+export type TenderSummary = v.InferOutput<typeof TenderSummary>;
+
+/** Response of `GET /api/v1/tenders`: a page and the opaque cursor of the next one (null: last page). */
+export const TenderListResponse = v.strictObject(
+  { items: v.array(TenderSummary, "Must be an array"), next_cursor: v.nullable(v.string()) },
+  objectMessage,
+);
+export type TenderListResponse = v.InferOutput<typeof TenderListResponse>;
+
+const FacetCounts = v.array(
+  v.strictObject({ value: v.string(), count: v.pipe(v.number(), v.integer(), v.minValue(1)) }, objectMessage),
+  "Must be an array",
+);
+
+/** Response of `GET /api/v1/facets`: counts of matching tenders, count descending then value, ≤ 50 each. */
+export const FacetsResponse = v.strictObject(
+  {
+    total: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    sources: FacetCounts,
+    countries: FacetCounts,
+    cpv_divisions: FacetCounts,
+    currencies: FacetCounts,
+  },
+  objectMessage,
+);
+export type FacetsResponse = v.InferOutput<typeof FacetsResponse>;

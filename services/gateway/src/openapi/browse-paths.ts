@@ -1,0 +1,89 @@
+import type { JsonSchemaDocument } from "@tender/contracts";
+
+/** What the browsing paths borrow from the document they are part of. */
+export interface BrowsePathHelpers {
+  json(name: string): unknown;
+  header(name: string): unknown;
+  errors(statuses: string[]): Record<string, unknown>;
+  rateHeaders: Record<string, unknown>;
+}
+
+const LIST_PARAMETER: Record<string, string> = {
+  sources: "source",
+  countries: "country",
+  cpv: "cpv",
+  tender_ids: "tender_id",
+};
+
+/**
+ * The query parameters of the filters, derived from the `filters` schema of Search (one
+ * contract): a list filter becomes a repeated singular parameter (`country=IT&country=FR`).
+ */
+function filterParameters(searchRequest: JsonSchemaDocument): unknown[] {
+  const properties = searchRequest.properties as Record<string, JsonSchemaDocument>;
+  const filters = properties.filters?.properties as Record<string, JsonSchemaDocument>;
+  return Object.entries(filters).map(([name, schema]) =>
+    Object.hasOwn(LIST_PARAMETER, name)
+      ? { name: LIST_PARAMETER[name], in: "query", schema, style: "form", explode: true }
+      : { name, in: "query", schema },
+  );
+}
+
+const PAGING = [
+  {
+    name: "sort",
+    in: "query",
+    schema: { enum: ["published_desc", "deadline_asc", "amount_desc"], default: "published_desc" },
+  },
+  { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 100, default: 20 } },
+  {
+    name: "cursor",
+    in: "query",
+    description:
+      "`next_cursor` of the previous page, unchanged; it only continues the same sort and filters.",
+    schema: { type: "string", maxLength: 512 },
+  },
+];
+
+/** `GET /api/v1/tenders` and `GET /api/v1/facets` (extensions.md 3). */
+export function browsePaths(
+  searchRequest: JsonSchemaDocument,
+  h: BrowsePathHelpers,
+): Record<string, unknown> {
+  const filters = filterParameters(searchRequest);
+  const ok = (description: string, schema: string) => ({
+    description,
+    headers: { "X-Request-ID": h.header("XRequestId"), ...h.rateHeaders },
+    content: h.json(schema),
+  });
+  const failures = h.errors(["401", "403", "405", "422", "429", "500", "503"]);
+  return {
+    "/api/v1/tenders": {
+      get: {
+        tags: ["tenders"],
+        operationId: "listTenders",
+        summary: "Browse the tenders matching the filters, one keyset page at a time",
+        description:
+          "The filters of Search as query parameters (lists repeat a singular name). Walking every page with `next_cursor` returns each matching tender once, even while tenders arrive; ties in the sort key fall back to the id. A cursor not issued by this server for the same sort and filters is 422. Counted in the allowance of Search and Ask.",
+        security: [{ ApiKey: [] }],
+        parameters: [...filters, ...PAGING],
+        responses: {
+          "200": ok("One page; `next_cursor` is null on the last.", "TenderListResponse"),
+          ...failures,
+        },
+      },
+    },
+    "/api/v1/facets": {
+      get: {
+        tags: ["tenders"],
+        operationId: "facets",
+        summary: "Counts of the matching tenders per source, country, CPV division and currency",
+        description:
+          "The same filters as `/api/v1/tenders`. Each list is sorted by count descending, then value, and holds at most 50 entries. Counted in the allowance of Search and Ask.",
+        security: [{ ApiKey: [] }],
+        parameters: filters,
+        responses: { "200": ok("The counts.", "FacetsResponse"), ...failures },
+      },
+    },
+  };
+}

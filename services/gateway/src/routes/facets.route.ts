@@ -1,0 +1,26 @@
+import type { FacetsResponse } from "@tender/contracts";
+import { countTenderFacets } from "@tender/db";
+import { Hono } from "hono";
+import type { AppEnv } from "../app-env.js";
+import { browseQuery } from "../browse/parse-browse-query.js";
+import type { Deps } from "../deps.js";
+import { apiKeyAuth } from "../middleware/auth/api-key-auth.js";
+import { rateLimit } from "../middleware/rate-limit/rate-limit.js";
+
+/**
+ * `GET /facets` (mounted under `/api/v1`, extensions.md 3): key → query validation → rate limit
+ * (the allowance of Search and Ask) → counts of the matching tenders per source, country, CPV
+ * division and currency.
+ */
+export function facetsRoute(deps: Pick<Deps, "db">): Hono<AppEnv> {
+  return new Hono<AppEnv>().get(
+    "/facets",
+    apiKeyAuth(deps),
+    browseQuery(false),
+    rateLimit(deps),
+    async (c) => {
+      const counts = await countTenderFacets(deps.db, c.get("browse").filters, new Date());
+      return c.json(counts satisfies FacetsResponse);
+    },
+  );
+}

@@ -1,0 +1,66 @@
+import type { TenderListResponse } from "@tender/contracts";
+import { listTenders, readCursorSecret } from "@tender/db";
+import { Hono } from "hono";
+import type { AppEnv } from "../app-env.js";
+import { filtersDigest } from "../browse/filters-digest.js";
+import { browseQuery } from "../browse/parse-browse-query.js";
+import { decodeCursor, encodeCursor } from "../browse/tender-cursor.js";
+import type { Deps } from "../deps.js";
+import { ApiError } from "../errors/api-error.js";
+import { apiKeyAuth } from "../middleware/auth/api-key-auth.js";
+import { rateLimit } from "../middleware/rate-limit/rate-limit.js";
+
+/**
+ * `GET /tenders` (mounted under `/api/v1`, extensions.md 3): key → query validation → rate limit
+ * (the allowance of Search and Ask) → one keyset page of the matching tenders. The cursor is
+ * signed with the database's cursor secret, read once and kept by this route.
+ */
+export function tendersListRoute(deps: Pick<Deps, "db">): Hono<AppEnv> {
+  let secret: Promise<string> | undefined;
+  const cursorSecret = () => {
+    secret ??= readCursorSecret(deps.db).catch((error) => {
+      secret = undefined;
+      throw error;
+    });
+    return secret;
+  };
+  return new Hono<AppEnv>().get(
+    "/tenders",
+    apiKeyAuth(deps),
+    browseQuery(true),
+    rateLimit(deps),
+    async (c) => {
+      const { filters, paging } = c.get("browse");
+      const scope = { sort: paging.sort, filters: filtersDigest(filters) };
+      const key = await cursorSecret();
+      const after = paging.cursor === undefined ? undefined : decodeCursor(key, scope, paging.cursor);
+      if (after === null) {
+        throw new ApiError("validation_error", "The query parameters are not valid; see details.", {
+          details: [
+            {
+              path: "/cursor",
+              message: "Is not a cursor this server issued for this sort and these filters",
+            },
+          ],
+        });
+      }
+      const rows = await listTenders(deps.db, {
+        filters,
+        sort: paging.sort,
+        limit: paging.limit + 1,
+        now: new Date(),
+        ...(after ? { after } : {}),
+      });
+      const page = rows.slice(0, paging.limit);
+      const last = page.at(-1);
+      const next =
+        rows.length > paging.limit && last
+          ? encodeCursor(key, scope, { key: last.sort_key, id: last.id })
+          : null;
+      return c.json({
+        items: page.map(({ sort_key: _key, ...tender }) => tender),
+        next_cursor: next,
+      } satisfies TenderListResponse);
+    },
+  );
+}
