@@ -21,10 +21,12 @@ export const SEED_TENDER_FIELDS = {
   title: "Road maintenance in Tartu",
   description: "Repair of asphalt roads and bridges." as string | null,
   buyer_name: "City of Tartu",
-  amount: "125000.00",
-  currency: "EUR",
+  amount: "125000.00" as string | null,
+  currency: "EUR" as string | null,
   published_at: "2025-03-01T09:00:00.000Z",
   deadline: "2025-04-01T12:00:00.000Z" as string | null,
+  countries: [] as string[],
+  cpv_codes: [] as string[],
 };
 
 /** An attachment to register; with `bytes` it is also stored and marked downloaded (`ready`). */

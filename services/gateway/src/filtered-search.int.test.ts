@@ -1,13 +1,12 @@
 import { fakeEmbed } from "@tender/ai";
 import type { SearchResultItem, TenderFilters } from "@tender/contracts";
 import { createApiKey } from "@tender/db";
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
+import { createTestDatabase, seedTender, type TestDatabase } from "@tender/testing";
 import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
 import { postJson, readJson } from "./testing/requests.js";
-import { seedTender } from "./testing/seed-tender.js";
 import { testDeps } from "./testing/test-deps.js";
 
 const QUERY = "road repair software";
@@ -149,7 +148,7 @@ async function seedCorpus(tenders: Tender[]): Promise<string[]> {
   const ids: string[] = [];
   for (const t of tenders) {
     const { source, chunks, ...fields } = t;
-    ids.push((await seedTender(tdb.db, { source, chunks, fields })).id);
+    ids.push((await seedTender(tdb.db, { source, chunks, ...fields })).id);
   }
   return ids;
 }

@@ -21,7 +21,8 @@ afterAll(() => tdb.destroy());
 describe("GET /api/v1/tenders/{id}", () => {
   it("returns the card with its attachments and nothing internal", async () => {
     const tender = await seedTender(tdb.db, {
-      fields: { countries: ["GB"], cpv_codes: ["55523100", "55524000"] },
+      countries: ["GB"],
+      cpv_codes: ["55523100", "55524000"],
       source: "contracts_finder",
       title: "School catering",
       attachments: ["b-spec.pdf", "a-terms.pdf"].map((filename) => ({
