@@ -1,11 +1,10 @@
 import { createFakeProvider, createOllamaProvider, parseAskPrompt } from "@tender/ai";
 import { startTestModelServer, type TestModelServer } from "@tender/ai/testing";
 import { createApiKey } from "@tender/db";
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
+import { createTestDatabase, seedTender, type TestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
 import { postJson, readJson } from "./testing/requests.js";
-import { seedTender } from "./testing/seed-tender.js";
 import { testDeps } from "./testing/test-deps.js";
 
 // Ask against a model server: what the model receives for hostile documents, and what the
