@@ -40,8 +40,18 @@ function databaseSections(db: DatabaseStatus | { error: string }): string[] {
     counts("Attachments by download_status", db.attachments),
     backlog,
     quarantine(db),
+    facet("Tenders by country (top 10)", "COUNTRY", db.tenders_by_country),
+    facet("Tenders by CPV division (top 10)", "DIVISION", db.tenders_by_cpv_division),
     sources,
   ];
+}
+
+function facet(title: string, column: string, values: { value: string; count: number }[]): string {
+  if (values.length === 0) return `${title}: none yet (run \`tender remap\` after an upgrade)`;
+  return `${title}\n${formatTable(
+    [column, "TENDERS"],
+    values.map((v) => [v.value, String(v.count)]),
+  )}`;
 }
 
 /** Longest reason printed in the table; `--json` has them whole. */

@@ -1,6 +1,6 @@
 import type { JetStreamManager } from "@nats-io/jetstream";
 import { type BusTopology, catalogEntries } from "@tender/bus";
-import { countQuarantinedByReason, type Db, readPipelineCounts } from "@tender/db";
+import { countQuarantinedByReason, countTenderFacets, type Db, readPipelineCounts } from "@tender/db";
 import { isNotFound } from "../describe-bus-error.js";
 
 /** What `tender status` reports from PostgreSQL. */
@@ -14,6 +14,9 @@ export interface DatabaseStatus {
   /** How many kinds of reason there are in all. */
   quarantine_reason_kinds: number;
   sources: { code: string; cursor: string | null; last_sync_at: string | null }[];
+  /** Tenders per country and per CPV division (first two digits), most first (`FACETS_SHOWN`). */
+  tenders_by_country: { value: string; count: number }[];
+  tenders_by_cpv_division: { value: string; count: number }[];
 }
 
 /** One durable consumer; the counts are null when it does not exist. */
@@ -43,14 +46,18 @@ export interface BusStatus {
   dead_letters: StreamStatus[];
 }
 
+/** Countries and CPV divisions `tender status` lists. */
+export const FACETS_SHOWN = 10;
+
 /** Kinds of quarantine reason `tender status` lists. */
 export const QUARANTINE_REASONS_SHOWN = 10;
 
 /** Pipeline counts, outbox backlog, quarantine reasons and source cursors. */
 export async function readDatabaseStatus(db: Db): Promise<DatabaseStatus> {
-  const [{ tenders, attachments, outbox, quarantined, sources }, byReason] = await Promise.all([
+  const [{ tenders, attachments, outbox, quarantined, sources }, byReason, facets] = await Promise.all([
     readPipelineCounts(db),
     countQuarantinedByReason(db, QUARANTINE_REASONS_SHOWN),
+    countTenderFacets(db, undefined, new Date()),
   ]);
   return {
     tenders: { ...tenders, total: sum(tenders) },
@@ -73,6 +80,8 @@ export async function readDatabaseStatus(db: Db): Promise<DatabaseStatus> {
       cursor: s.cursor,
       last_sync_at: s.last_sync_at?.toISOString() ?? null,
     })),
+    tenders_by_country: facets.countries.slice(0, FACETS_SHOWN),
+    tenders_by_cpv_division: facets.cpv_divisions.slice(0, FACETS_SHOWN),
   };
 }
 

@@ -160,6 +160,34 @@ describe("tender status", () => {
     expect(stdout).toContain(`Dead letters (${names.dlqStream}): 1 — see: tender events dlq list`);
   });
 
+  it("lists tenders per country and per CPV division, top 10", async () => {
+    await sql`UPDATE tenders SET countries = '{}', cpv_codes = '{}'`.execute(t.db);
+    const empty = await runCaptured(["status"], env);
+    expect(empty.stdout).toContain(
+      "Tenders by country (top 10): none yet (run `tender remap` after an upgrade)",
+    );
+    const countries = ["AT", "BE", "CY", "DE", "EE", "FR", "GB"];
+    await sql`
+      UPDATE tenders SET
+        countries = CASE WHEN external_id < 'S-3' THEN ${countries}::text[] ELSE '{FR}' END,
+        cpv_codes = CASE WHEN external_id < 'S-3' THEN '{45233141,45000000,72000000}'::text[] ELSE '{09310000}' END`.execute(
+      t.db,
+    );
+    const { stdout } = await runCaptured(["status", "--json"], env);
+    const report = JSON.parse(stdout).database;
+    expect(report.tenders_by_country).toHaveLength(7);
+    expect(report.tenders_by_country[0]).toEqual({ value: "FR", count: 7 });
+    expect(report.tenders_by_cpv_division).toEqual([
+      { value: "09", count: 4 },
+      { value: "45", count: 3 },
+      { value: "72", count: 3 },
+    ]);
+    const text = await runCaptured(["status"], env);
+    expect(text.stdout).toMatch(
+      /Tenders by CPV division \(top 10\)\nDIVISION\s+TENDERS\n09\s+4\n45\s+3\n72\s+3\n/,
+    );
+  });
+
   it("says a lost consumer is missing and how to recreate it", async () => {
     await bus.jsm.consumers.delete(names.stream, names.consumers.indexer);
     try {
