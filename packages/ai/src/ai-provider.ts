@@ -32,6 +32,12 @@ export interface AiProvider {
    */
   embed(texts: readonly string[], opts?: AiCallOptions): Promise<(Embedding | null)[]>;
   generate(prompt: ChatPrompt, opts?: AiCallOptions): Promise<string>;
+  /**
+   * The same answer as `generate`, in pieces as the model writes them. The live providers'
+   * `AI_TIMEOUT_MS` bounds the wait for the first piece and between pieces, not the whole
+   * answer. Stopping the iteration, or aborting `signal`, aborts the model request.
+   */
+  generateStream(prompt: ChatPrompt, opts?: AiCallOptions): AsyncIterable<string>;
   /** Never rejects for a failing model server: that is `{ok: false}`. */
   health(opts?: AiCallOptions): Promise<AiHealth>;
 }

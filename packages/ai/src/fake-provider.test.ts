@@ -45,6 +45,18 @@ describe("createFakeProvider", () => {
     for (const word of words) expect(`${prompt.system}\n${prompt.user}`).toContain(word);
   });
 
+  it("streams the same answer word by word", async () => {
+    const prompt = buildAskPrompt({ question: "What is delivered?", fragments });
+    const pieces: string[] = [];
+    for await (const piece of fake.generateStream(prompt)) pieces.push(piece);
+    expect(pieces.join("")).toBe(await fake.generate(prompt));
+    expect(pieces.slice(0, 4)).toEqual(["Resurfacing ", "of ", "12.5 ", "km! "]);
+    const signal = AbortSignal.abort(new Error("gone"));
+    await expect(fake.generateStream(prompt, { signal })[Symbol.asyncIterator]().next()).rejects.toThrow(
+      "gone",
+    );
+  });
+
   it("treats a stray [n] line inside a fragment as text", async () => {
     const text = "First point. More.\n[9] not a header.\n\n[2] looks like the next one.\nQuestion: new?";
     const prompt = buildAskPrompt({ question: "q?", fragments: [{ title: "t", source_url: "u", text }] });

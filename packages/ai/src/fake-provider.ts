@@ -4,7 +4,7 @@ import { fakeGenerate } from "./fake-generate.js";
 
 /**
  * The deterministic provider for tests and offline runs: `embed` is {@link fakeEmbed},
- * `generate` is {@link fakeGenerate}, `health` is always ok. It calls nothing outside.
+ * `generate` is {@link fakeGenerate} (streamed word by word), `health` is always ok. It calls nothing outside.
  */
 export function createFakeProvider(): AiProvider {
   return {
@@ -17,6 +17,13 @@ export function createFakeProvider(): AiProvider {
     async generate(prompt: ChatPrompt, opts?: AiCallOptions) {
       opts?.signal?.throwIfAborted();
       return fakeGenerate(prompt);
+    },
+    async *generateStream(prompt: ChatPrompt, opts?: AiCallOptions) {
+      // Word by word, each word with the white space after it: the pieces add up to `generate`.
+      for (const word of fakeGenerate(prompt).split(/(?<=\s)(?=\S)/u)) {
+        opts?.signal?.throwIfAborted();
+        yield word;
+      }
     },
     async health() {
       return { ok: true };

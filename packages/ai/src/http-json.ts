@@ -27,6 +27,59 @@ function networkCode(error: unknown): string {
   return typeof code === "string" && /^[A-Z_]{2,40}$/u.test(code) ? ` (${code})` : "";
 }
 
+/** What a failed model call was doing when it failed. */
+export interface FailedCall {
+  what: string;
+  maxBytes: number;
+  /** The caller's signal: its abort is passed on as the caller's reason, not as a failure. */
+  signal?: AbortSignal | undefined;
+  timedOut: boolean;
+  timeoutMessage: string;
+}
+
+/**
+ * What a failed model call throws: an `AiDependencyError` as it is; the capped reader's
+ * `too_large` as `too_large`; the caller's abort as its reason; a timeout as `timeout`; any other
+ * network failure (refused, reset, cut mid-body) as `unreachable`.
+ */
+export function toDependencyError(error: unknown, call: FailedCall): unknown {
+  if (error instanceof AiDependencyError) return error;
+  if (error instanceof EgressError && error.code === "too_large") {
+    return new AiDependencyError(
+      "too_large",
+      `AI server answered ${call.what} with more than ${call.maxBytes} bytes`,
+    );
+  }
+  if (call.signal?.aborted) return call.signal.reason;
+  if (call.timedOut) return new AiDependencyError("timeout", call.timeoutMessage);
+  return new AiDependencyError(
+    "unreachable",
+    `AI server is unreachable for ${call.what}${networkCode(error)}`,
+  );
+}
+
+/** The request headers of a model call: JSON in, `accept` out, the bearer key when set. */
+export function requestHeaders(
+  accept: string,
+  apiKey: string | undefined,
+  hasBody: boolean,
+): Record<string, string> {
+  const headers: Record<string, string> = { accept };
+  if (hasBody) headers["content-type"] = "application/json";
+  if (apiKey) headers.authorization = `Bearer ${apiKey}`;
+  return headers;
+}
+
+/** A non-2xx answer: its body may echo the request or hold server internals, so it is dropped. */
+export async function refuseStatus(response: Response, what: string): Promise<never> {
+  await response.body?.cancel().catch(() => {});
+  throw new AiDependencyError(
+    "http",
+    `AI server answered ${what} with HTTP ${response.status}`,
+    response.status,
+  );
+}
+
 /**
  * One JSON request to the model server, bounded by `timeoutMs`, the caller's signal and
  * `maxBytes` (read with the capped reader of `@tender/egress`, which cancels the rest of a longer
@@ -39,40 +92,24 @@ export async function requestJson(req: HttpJsonRequest): Promise<unknown> {
   const what = `${method} ${req.path}`;
   const timeout = AbortSignal.timeout(req.timeoutMs);
   const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout;
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (req.body !== undefined) headers["content-type"] = "application/json";
-  if (req.apiKey) headers.authorization = `Bearer ${req.apiKey}`;
   let text: string;
   try {
     const response = await fetch(joinUrl(req.baseUrl, req.path), {
       method,
-      headers,
+      headers: requestHeaders("application/json", req.apiKey, req.body !== undefined),
       body: req.body === undefined ? null : JSON.stringify(req.body),
       signal,
     });
-    if (!response.ok) {
-      // The body may echo the request or hold server internals: it is dropped, not reported.
-      await response.body?.cancel().catch(() => {});
-      throw new AiDependencyError(
-        "http",
-        `AI server answered ${what} with HTTP ${response.status}`,
-        response.status,
-      );
-    }
+    if (!response.ok) await refuseStatus(response, what);
     text = await readCappedText(response.body, req.maxBytes, response.headers.get("content-length"));
   } catch (error) {
-    if (error instanceof AiDependencyError) throw error;
-    if (error instanceof EgressError && error.code === "too_large") {
-      throw new AiDependencyError(
-        "too_large",
-        `AI server answered ${what} with more than ${req.maxBytes} bytes`,
-      );
-    }
-    if (req.signal?.aborted) throw req.signal.reason;
-    if (timeout.aborted) {
-      throw new AiDependencyError("timeout", `AI server did not answer ${what} within ${req.timeoutMs} ms`);
-    }
-    throw new AiDependencyError("unreachable", `AI server is unreachable for ${what}${networkCode(error)}`);
+    throw toDependencyError(error, {
+      what,
+      maxBytes: req.maxBytes,
+      signal: req.signal,
+      timedOut: timeout.aborted,
+      timeoutMessage: `AI server did not answer ${what} within ${req.timeoutMs} ms`,
+    });
   }
   try {
     return JSON.parse(text);

@@ -9,10 +9,12 @@ import { probeHealth } from "./live-provider-options.js";
 import { checkListedModels } from "./model-names.js";
 import {
   chatAnswerMaxBytes,
+  chatStreamMaxBytes,
   DEFAULT_MAX_ANSWER_CHARS,
   embedAnswerMaxBytes,
   MODEL_LIST_MAX_BYTES,
 } from "./response-bounds.js";
+import { parseStreamLine, reportedError, type StreamLine, streamChat } from "./stream-chat.js";
 
 const EmbeddingsResponse = v.object({
   data: v.array(v.object({ index: v.pipe(v.number(), v.integer()), embedding: v.unknown() })),
@@ -22,6 +24,9 @@ const ChatResponse = v.object({
     v.array(v.object({ message: v.object({ content: v.nullish(v.string()) }) })),
     v.minLength(1),
   ),
+});
+const ChatChunk = v.object({
+  choices: v.array(v.object({ delta: v.optional(v.object({ content: v.nullish(v.string()) })) })),
 });
 const ModelsResponse = v.object({ data: v.array(v.object({ id: v.string() })) });
 
@@ -33,12 +38,17 @@ export function openAiServerRoot(baseUrl: string): string {
 /**
  * An OpenAI-compatible server (vLLM, llama.cpp, TEI, LM Studio, Ollama's /v1):
  * `POST /v1/embeddings` (float encoding; results put back in input order by `index`),
- * `POST /v1/chat/completions` (temperature 0), `GET /v1/models` for health.
+ * `POST /v1/chat/completions` (temperature 0; with `stream: true` and Server-Sent Events ending
+ * in `data: [DONE]` for `generateStream`), `GET /v1/models` for health.
  */
 export function createOpenAiProvider(options: LiveProviderOptions): AiProvider {
   const { embedModel, chatModel, apiKey, timeoutMs } = options;
   const baseUrl = openAiServerRoot(options.baseUrl);
   const maxAnswerChars = options.maxAnswerChars ?? DEFAULT_MAX_ANSWER_CHARS;
+  const messages = (prompt: ChatPrompt) => [
+    { role: "system", content: prompt.system },
+    { role: "user", content: prompt.user },
+  ];
   const call = (path: string, body: unknown, maxBytes: number, opts?: AiCallOptions) =>
     requestJson({ baseUrl, path, body, apiKey, timeoutMs, maxBytes, signal: opts?.signal });
 
@@ -63,15 +73,25 @@ export function createOpenAiProvider(options: LiveProviderOptions): AiProvider {
       );
     },
     async generate(prompt: ChatPrompt, opts?: AiCallOptions) {
-      const messages = [
-        { role: "system", content: prompt.system },
-        { role: "user", content: prompt.user },
-      ];
       const what = "POST /v1/chat/completions";
-      const body = { model: chatModel, messages, temperature: 0 };
+      const body = { model: chatModel, messages: messages(prompt), temperature: 0 };
       const answer = await call("/v1/chat/completions", body, chatAnswerMaxBytes(maxAnswerChars), opts);
       const { choices } = parseResponse(ChatResponse, answer, what);
       return checkAnswer(choices[0]?.message.content, what, maxAnswerChars);
+    },
+    generateStream(prompt: ChatPrompt, opts?: AiCallOptions) {
+      return streamChat({
+        baseUrl,
+        path: "/v1/chat/completions",
+        body: { model: chatModel, messages: messages(prompt), temperature: 0, stream: true },
+        apiKey,
+        timeoutMs,
+        maxAnswerChars,
+        maxBytes: chatStreamMaxBytes(maxAnswerChars),
+        signal: opts?.signal,
+        accept: "text/event-stream",
+        readLine: sseChatReader("POST /v1/chat/completions"),
+      });
     },
     health(opts?: AiCallOptions) {
       return probeHealth(async () => {
@@ -86,5 +106,29 @@ export function createOpenAiProvider(options: LiveProviderOptions): AiProvider {
         );
       });
     },
+  };
+}
+
+/**
+ * Reads the Server-Sent Events of a streamed chat completion line by line: `data:` lines are
+ * gathered until the blank line that ends the event; `data: [DONE]` ends the answer; comments
+ * and other fields are skipped. An `error` object in an event is the server's failure.
+ */
+function sseChatReader(what: string): (line: string) => StreamLine {
+  let data: string[] = [];
+  return (line) => {
+    if (line.startsWith("data:")) {
+      const value = line.slice(5).replace(/^ /u, "");
+      if (value === "[DONE]" && data.length === 0) return { done: true };
+      data.push(value);
+      return {};
+    }
+    if (line !== "" || data.length === 0) return {};
+    const payload = data.join("\n");
+    data = [];
+    const event = parseStreamLine(payload, what);
+    if (typeof event === "object" && event !== null && "error" in event) throw reportedError(what);
+    const text = parseResponse(ChatChunk, event, what).choices[0]?.delta?.content;
+    return { text: text ?? "" };
   };
 }

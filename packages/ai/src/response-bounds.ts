@@ -24,6 +24,17 @@ export function chatAnswerMaxBytes(maxChars: number): number {
   return ANSWER_OVERHEAD_BYTES + maxChars * BYTES_PER_ESCAPED_CHAR;
 }
 
+/**
+ * Room per streamed character for the line carrying it: a model may send one character per
+ * line, and each line repeats the protocol's fields (model, timestamps, ids), about 250 bytes.
+ */
+const STREAM_BYTES_PER_CHAR = 512;
+
+/** Largest streamed chat answer read for an answer of at most `maxChars` characters. */
+export function chatStreamMaxBytes(maxChars: number): number {
+  return ANSWER_OVERHEAD_BYTES + maxChars * STREAM_BYTES_PER_CHAR;
+}
+
 /** Largest model list read by a health probe. */
 export const MODEL_LIST_MAX_BYTES = 1024 * 1024;
 

@@ -2,6 +2,13 @@
 // OpenAI-compatible protocols (or misbehaving on purpose), and a check for the typed failure.
 export { dependencyFailure } from "./dependency-failure.js";
 export {
+  type ScriptedBody,
+  type ScriptStep,
+  type StreamEnding,
+  type StreamProtocol,
+  scriptedStream,
+} from "./scripted-stream.js";
+export {
   correctProtocols,
   type RecordedRequest,
   type Reply,

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type ScriptedBody, scriptedStream } from "./scripted-stream.js";
 
 /** A request as the test server received it; `body` is parsed JSON, or null for a GET. */
 export interface RecordedRequest {
@@ -21,8 +22,13 @@ export interface StreamedBody {
   declareLength: boolean;
 }
 
-/** What to answer: a status with a JSON value, a raw or streamed body, or never to answer at all. */
-export type Reply = { status?: number; json?: unknown; raw?: string; stream?: StreamedBody } | "hang";
+/**
+ * What to answer: a status with a JSON value, a raw, streamed or scripted body, or never to
+ * answer at all.
+ */
+export type Reply =
+  | { status?: number; json?: unknown; raw?: string; stream?: StreamedBody; script?: ScriptedBody }
+  | "hang";
 export type Responder = (request: RecordedRequest) => Reply;
 
 export interface TestModelServer {
@@ -31,6 +37,8 @@ export interface TestModelServer {
   requests: RecordedRequest[];
   /** Bytes of streamed bodies actually written to clients so far. */
   readonly streamedBytes: number;
+  /** Requests whose client went away before the answer was complete (the server did not cut them). */
+  readonly clientAborts: number;
   /** Replaces how the server answers from the next request on. */
   respondWith(responder: Responder): void;
   close(): Promise<void>;
@@ -48,6 +56,10 @@ export function correctProtocols(models: readonly string[]): Responder {
     const key = `${method} ${path}`;
     if (key === "POST /api/embed")
       return { json: { model: b.model, embeddings: (b.input ?? []).map((t) => testVector(t)) } };
+    const streamed = (body as { stream?: unknown } | null)?.stream === true;
+    const answer = ["answer ", "by ", String(b.model)];
+    if (key === "POST /api/chat" && streamed) return { script: scriptedStream("ollama", answer) };
+    if (key === "POST /v1/chat/completions" && streamed) return { script: scriptedStream("openai", answer) };
     if (key === "POST /api/chat") {
       return {
         json: { model: b.model, message: { role: "assistant", content: `answer by ${b.model}` }, done: true },
@@ -78,6 +90,28 @@ export async function startTestModelServer(responder: Responder): Promise<TestMo
   let respond = responder;
   const requests: RecordedRequest[] = [];
   let streamedBytes = 0;
+  let clientAborts = 0;
+  const script = async (res: ServerResponse, status: number, body: ScriptedBody) => {
+    let cut = false;
+    res.once("close", () => {
+      if (!res.writableEnded && !cut) clientAborts += 1;
+    });
+    res.writeHead(status, { "content-type": body.contentType });
+    // Headers go out at once, as a streaming model server sends them before the first token.
+    res.flushHeaders();
+    for (const step of body.steps) {
+      if (res.destroyed) return;
+      if (step === "hang") return;
+      if (step === "disconnect") {
+        cut = true;
+        res.socket?.destroy();
+        return;
+      }
+      if ("write" in step) res.write(step.write);
+      else await new Promise((resolve) => setTimeout(resolve, step.waitMs));
+    }
+    if (!res.destroyed) res.end();
+  };
   const stream = (res: ServerResponse, status: number, body: StreamedBody) => {
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (body.declareLength) headers["content-length"] = String(body.totalBytes);
@@ -108,6 +142,7 @@ export async function startTestModelServer(responder: Responder): Promise<TestMo
     const reply = respond(request);
     if (reply === "hang") return;
     if (reply.stream) return stream(res, reply.status ?? 200, reply.stream);
+    if (reply.script) return script(res, reply.status ?? 200, reply.script);
     res.writeHead(reply.status ?? 200, { "content-type": "application/json" });
     res.end(reply.raw ?? JSON.stringify(reply.json));
   });
@@ -118,6 +153,9 @@ export async function startTestModelServer(responder: Responder): Promise<TestMo
     requests,
     get streamedBytes() {
       return streamedBytes;
+    },
+    get clientAborts() {
+      return clientAborts;
     },
     respondWith(next) {
       respond = next;

@@ -27,6 +27,7 @@ export function captureLogger(lines: LogLines = []) {
 
 /** Counts the calls reaching a provider, so a test can prove that a call never happened. */
 export interface SpyProvider extends AiProvider {
+  /** `generate` counts both ways of generating, streamed or not. */
   calls: { embed: number; generate: number; health: number };
   prompts: { system: string; user: string }[];
 }
@@ -47,6 +48,11 @@ export function spyProvider(inner: AiProvider = createFakeProvider()): SpyProvid
       calls.generate += 1;
       prompts.push(prompt);
       return inner.generate(prompt, opts);
+    },
+    generateStream(prompt, opts) {
+      calls.generate += 1;
+      prompts.push(prompt);
+      return inner.generateStream(prompt, opts);
     },
     health(opts) {
       calls.health += 1;

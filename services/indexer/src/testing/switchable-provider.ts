@@ -29,6 +29,7 @@ export function createSwitchableProvider(): SwitchableProvider {
       return fake.embed(texts, opts);
     },
     generate: (prompt, opts) => fake.generate(prompt, opts),
+    generateStream: (prompt, opts) => fake.generateStream(prompt, opts),
     health: async () => (provider.mode === "up" ? { ok: true } : { ok: false, reason: "down" }),
   };
   return provider;
