@@ -35,15 +35,18 @@ export async function loadServiceEnvSchemas(): Promise<Record<ServiceName, unkno
   return result as Record<ServiceName, unknown>;
 }
 
+/** Read by Node itself rather than by a service's `Env` (the gateway's heap settings). */
+const NODE_RUNTIME_ENV = ["NODE_OPTIONS"] as const;
+
 /**
  * Every environment variable each service reads, taken from the services' own `Env` schemas
- * (services/<name>/src/env.ts), and the CLI's (database and bus). A deployment file that sets
+ * (services/<name>/src/env.ts) plus Node's own `NODE_OPTIONS`, and the CLI's (database and bus). A deployment file that sets
  * anything else has a typo or a stale name.
  */
 export async function loadServiceEnv(): Promise<Record<ServiceName | "cli", readonly string[]>> {
   const schemas = await loadServiceEnvSchemas();
   const result: Partial<Record<ServiceName | "cli", readonly string[]>> = {};
-  for (const s of SERVICES) result[s] = envKeys(schemas[s]);
+  for (const s of SERVICES) result[s] = [...envKeys(schemas[s]), ...NODE_RUNTIME_ENV];
   result.cli = [
     ...envKeys(await loadExport("packages/cli/src/cli-env.ts", "CliEnv")),
     ...envKeys(await loadExport("packages/cli/src/bus-env.ts", "CliBusEnv")),

@@ -6,10 +6,11 @@ import type { AppEnv } from "../app-env.js";
 import type { Deps } from "../deps.js";
 import { ApiError } from "../errors/api-error.js";
 import { apiKeyAuth } from "../middleware/auth/api-key-auth.js";
+import { cardJsonPieces, jsonPiecesStream } from "./card-json-pieces.js";
 
 /**
  * `GET /tenders/{id}` (mounted under `/api/v1`): the tender card. Needs a key; not rate limited. A malformed uuid
- * is `validation_error`, an unknown one `not_found`.
+ * is `validation_error`, an unknown one `not_found`. The card is streamed in pieces (`cardJsonPieces`).
  */
 export function tenderRoute(deps: Pick<Deps, "db">): Hono<AppEnv> {
   return new Hono<AppEnv>().get("/tenders/:id", apiKeyAuth(deps), async (c) => {
@@ -20,6 +21,6 @@ export function tenderRoute(deps: Pick<Deps, "db">): Hono<AppEnv> {
     }
     const card = await findTenderCard(deps.db, parsed.output);
     if (!card) throw new ApiError("not_found", "No tender has this id.");
-    return c.json(card);
+    return c.body(jsonPiecesStream(cardJsonPieces(card)), 200, { "content-type": "application/json" });
   });
 }
