@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { ApiKeysTable } from "./tables/api-keys.table.js";
 import type { AttachmentsTable } from "./tables/attachments.table.js";
 import type { ChunksTable } from "./tables/chunks.table.js";
+import type { ExtractionCacheTable } from "./tables/extraction-cache.table.js";
 import type { ExtractionFailuresTable } from "./tables/extraction-failures.table.js";
 import type { OutboxTable } from "./tables/outbox.table.js";
 import type { QuarantinedRecordsTable } from "./tables/quarantined-records.table.js";
@@ -18,6 +19,7 @@ export interface Database {
   outbox: OutboxTable;
   quarantined_records: QuarantinedRecordsTable;
   extraction_failures: ExtractionFailuresTable;
+  extraction_cache: ExtractionCacheTable;
 }
 
 /** A database handle or an open transaction: repositories accept either; the caller owns the transaction. */

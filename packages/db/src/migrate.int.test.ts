@@ -19,6 +19,7 @@ const everyTable = [
   "attachments",
   "chunks",
   "cursor_secret",
+  "extraction_cache",
   "extraction_failures",
   "outbox",
   "quarantined_records",

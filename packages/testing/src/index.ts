@@ -1,3 +1,4 @@
+export { completeDownload } from "./complete-download.js";
 export { withDatabase } from "./database-url.js";
 export {
   SEED_TENDER_FIELDS,

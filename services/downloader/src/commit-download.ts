@@ -1,12 +1,9 @@
-import { contentHash } from "@tender/contracts";
 import {
   clearDownloadBackoff,
   type Database,
-  enqueueTenderChanged,
-  loadContentHashInput,
   lockTenderRow,
   markAttachmentReady,
-  setTenderContentHash,
+  refreshTenderContentHash,
   updateAttachmentFileInfo,
 } from "@tender/db";
 import type { StoredBlob } from "@tender/storage";
@@ -53,16 +50,7 @@ export async function commitDownload(
       filename: input.filename,
       contentType: input.contentType,
     });
-    const hashInput = await loadContentHashInput(trx, input.tenderId);
-    if (!hashInput) return { applied: true, hashChanged: false };
-    const hash = contentHash(hashInput);
-    const hashChanged = await setTenderContentHash(trx, input.tenderId, hash);
-    if (hashChanged)
-      await enqueueTenderChanged(trx, {
-        tenderId: input.tenderId,
-        contentHash: hash,
-        subject: input.subject,
-      });
+    const hashChanged = await refreshTenderContentHash(trx, input.tenderId, input.subject);
     return { applied: true, hashChanged };
   });
 }

@@ -1,12 +1,14 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Readable } from "node:stream";
 import { chunkKey, sha256Hex } from "@tender/contracts";
 import {
   countChunks,
   findTenderById,
   listChunksForTender,
   listExtractionFailures,
+  prepareReindex,
   setTenderContentHash,
 } from "@tender/db";
 import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
@@ -18,6 +20,7 @@ import type { Extractor } from "./extraction/extraction-types.js";
 import { indexTender } from "./index-tender.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 import { makeDocx, makePdf, makeXlsx, makeZip } from "./testing/make-documents.js";
+import { densePositions, positionsBySource } from "./testing/positions-by-source.js";
 import { createSwitchableProvider, type SwitchableProvider } from "./testing/switchable-provider.js";
 
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
@@ -39,7 +42,15 @@ afterAll(async () => {
 });
 
 function deps(ai: SwitchableProvider = createSwitchableProvider()): IndexerDeps {
-  return { db: t.db, storage, ai, extractor, logger: silent, embedBatchSize: 4 };
+  return {
+    db: t.db,
+    storage,
+    ai,
+    extractor,
+    logger: silent,
+    embedBatching: { maxTexts: 4, maxChars: 100_000, concurrency: 1 },
+    maxChunksPerTender: 5000,
+  };
 }
 
 const tedPdf = async () => new Uint8Array(await readFile(tedFixturePath(TED_FIXTURES.noticePdf821062)));
@@ -98,8 +109,14 @@ describe("indexTender", () => {
     const row = await findTenderById(t.db, tender.id);
     expect(row).toMatchObject({ index_status: "ready", indexed_hash: tender.contentHash, last_error: null });
     const chunks = await listChunksForTender(t.db, tender.id);
-    const byPosition = [...chunks].sort((a, b) => a.position - b.position);
-    expect(byPosition.map((c) => c.position)).toEqual(byPosition.map((_, i) => i));
+    expect(positionsBySource(chunks)).toEqual(densePositions(chunks));
+    // Chunk order: metadata first, then attachments by source URL, each by position.
+    const order = [null, "notice.pdf", "prices.xlsx", "bundle.zip"].map((f) =>
+      f ? tender.attachmentIds.get(f) : null,
+    );
+    const byPosition = [...chunks].sort(
+      (a, b) => order.indexOf(a.attachment_id) - order.indexOf(b.attachment_id) || a.position - b.position,
+    );
     expect(byPosition[0]).toMatchObject({ attachment_id: null, section: "metadata" });
     expect(byPosition[0]?.content).toContain("Road maintenance in Tartu");
     expect(byPosition[0]?.content).toContain("Amount: 125000.00 EUR");
@@ -297,5 +314,75 @@ describe("indexTender", () => {
     expect(await indexTender(deps(ai), { tenderId: tender.id, contentHash: tender.contentHash })).toBe(
       "unchanged",
     );
+  });
+
+  it("sends an attachment whose stored bytes do not match its digest back to the downloader", async () => {
+    const tender = await seedTender(t.db, {
+      storage,
+      attachments: [{ filename: "swapped.txt", bytes: new TextEncoder().encode("Original text.") }],
+    });
+    const attachmentId = tender.attachmentIds.get("swapped.txt") as string;
+    // Another writer replaced the bytes after the row recorded their digest.
+    await storage.put(`${tender.id}/${attachmentId}`, Readable.from([Buffer.from("Other text.")]), {
+      maxBytes: 1000,
+    });
+    const ai = createSwitchableProvider();
+    expect(await indexTender(deps(ai), { tenderId: tender.id, contentHash: tender.contentHash })).toBe(
+      "redownload",
+    );
+    const attachment = await t.db
+      .selectFrom("attachments")
+      .selectAll()
+      .where("id", "=", attachmentId)
+      .executeTakeFirstOrThrow();
+    expect(attachment).toMatchObject({ download_status: "pending", sha256: null, local_path: null });
+    expect(attachment.last_error).toMatch(/does not match/);
+    const row = await findTenderById(t.db, tender.id);
+    expect(row?.content_hash).not.toBe(tender.contentHash);
+    expect(row?.index_status).toBe("pending");
+    const events = await t.db.selectFrom("outbox").select("payload").execute();
+    expect(events.map((e) => e.payload.content_hash)).toContain(row?.content_hash);
+    expect(await countChunks(t.db, tender.id)).toBe(0);
+  });
+
+  it("indexes only the first INDEX_MAX_CHUNKS_PER_TENDER chunks, says so, and a re-run keeps them", async () => {
+    const long = (n: number) =>
+      new TextEncoder().encode(
+        Array.from({ length: 40 }, (_, i) => `Part ${n}.${i} of the bridge works.`).join("\n"),
+      );
+    const tender = await seedTender(t.db, {
+      storage,
+      attachments: [
+        { filename: "a.txt", bytes: long(1), sourceUrl: "https://files.example.org/a.txt" },
+        { filename: "b.txt", bytes: long(2), sourceUrl: "https://files.example.org/b.txt" },
+      ],
+    });
+    const limited = { ...deps(), maxChunksPerTender: 2 };
+    expect(await indexTender(limited, { tenderId: tender.id, contentHash: tender.contentHash })).toBe(
+      "indexed",
+    );
+    const chunks = await listChunksForTender(t.db, tender.id);
+    expect(chunks.map((c) => [c.attachment_id, c.position])).toEqual([
+      [null, 0],
+      [tender.attachmentIds.get("a.txt"), 0],
+    ]);
+    const row = await findTenderById(t.db, tender.id);
+    expect(row).toMatchObject({ index_status: "ready", indexed_hash: tender.contentHash });
+    expect(row?.last_error).toMatch(/indexed in part: more than 2 chunks \(INDEX_MAX_CHUNKS_PER_TENDER\)/);
+    const failures = await listExtractionFailures(t.db, tender.id);
+    expect(failures.map((f) => [f.attachment_id, f.reason]).sort()).toEqual(
+      [
+        [tender.attachmentIds.get("a.txt"), "limit_exceeded"],
+        [tender.attachmentIds.get("b.txt"), "limit_exceeded"],
+      ].sort(),
+    );
+    // The same prefix on every run: a forced re-index changes nothing and embeds nothing.
+    const ai = createSwitchableProvider();
+    await prepareReindex(t.db, [tender.id]);
+    expect(
+      await indexTender({ ...limited, ai }, { tenderId: tender.id, contentHash: tender.contentHash }),
+    ).toBe("rebuilt");
+    expect(ai.calls).toBe(0);
+    expect((await listChunksForTender(t.db, tender.id)).map((c) => c.id)).toEqual(chunks.map((c) => c.id));
   });
 });

@@ -7,22 +7,28 @@ import {
   markTenderIndexed,
   markTenderProcessing,
   replaceExtractionFailures,
-  replaceTenderChunks,
+  swapTenderChunks,
 } from "@tender/db";
-import { toChunkDrafts } from "./chunking/to-chunk-drafts.js";
-import { toNewChunks } from "./chunking/to-new-chunks.js";
-import { collectTenderText } from "./collect-tender-text.js";
 import { describeIndexError } from "./describe-index-error.js";
-import { embedInBatches } from "./embed-in-batches.js";
 import type { IndexerDeps } from "./indexer-deps.js";
+import { planTenderChunks } from "./plan-tender-chunks.js";
+import { requestDownloadsAgain } from "./request-downloads-again.js";
 
 /**
  * What one run did: `indexed` (chunks written, tender ready), `rebuilt` (a ready tender got new
  * chunks, e.g. for another embedding model), `unchanged` (ready with this hash and model),
  * `stale` (the event's hash is not the tender's), `superseded` (the tender changed during the
- * run; nothing kept, the newer event indexes it), `missing` (the tender is gone).
+ * run; nothing kept, the newer event indexes it), `missing` (the tender is gone), `redownload`
+ * (a stored file did not match its digest: it is downloaded again, and its arrival indexes the tender).
  */
-export type IndexOutcome = "indexed" | "rebuilt" | "unchanged" | "stale" | "superseded" | "missing";
+export type IndexOutcome =
+  | "indexed"
+  | "rebuilt"
+  | "unchanged"
+  | "stale"
+  | "superseded"
+  | "missing"
+  | "redownload";
 
 export interface IndexRequest {
   tenderId: string;
@@ -35,9 +41,9 @@ class Superseded extends Error {}
 /**
  * Indexes the tender named by a change event (spec 3.1 and 6): re-reads it, skips a stale
  * event, does nothing for a ready tender with the same hash whose chunks all come from the
- * configured model, otherwise marks it `processing`, builds the chunks (text, splitting,
- * embeddings) and, in one transaction, replaces its chunks and marks it `ready` only if its
- * content hash is still the one indexed. On failure the tender becomes `failed` with a short
+ * configured model, otherwise marks it `processing`, plans the chunks (stored ones with the
+ * same key are kept, only new ones are embedded) and, in one transaction, swaps its chunks and
+ * marks it `ready` only if its content hash is still the one indexed. On failure the tender becomes `failed` with a short
  * `last_error` and the error is rethrown, so the message is retried.
  */
 export async function indexTender(
@@ -63,22 +69,21 @@ export async function indexTender(
   }
 
   try {
-    const text = await collectTenderText(deps, tender);
-    const drafts = toChunkDrafts(text.sources, deps.split);
-    const vectors = await embedInBatches(
-      ai,
-      drafts.map((d) => d.content),
-      deps.embedBatchSize,
-      signal,
-    );
-    const chunks = toNewChunks(tenderId, drafts, vectors, ai.embedModel);
+    const plan = await planTenderChunks(deps, tender, signal);
+    if (plan.corrupt.length > 0) {
+      await requestDownloadsAgain(deps, tenderId, plan.corrupt);
+      return "redownload";
+    }
+    const note = plan.truncated
+      ? `indexed in part: more than ${deps.maxChunksPerTender} chunks (INDEX_MAX_CHUNKS_PER_TENDER); the first ones are searchable`
+      : null;
     const committed = await db
       .transaction()
       .execute(async (trx) => {
         if ((await lockTenderForIndexing(trx, tenderId)) !== contentHash) throw new Superseded();
-        await replaceTenderChunks(trx, tenderId, chunks);
-        await replaceExtractionFailures(trx, tenderId, text.failures);
-        if (!(await markTenderIndexed(trx, tenderId, contentHash))) throw new Superseded();
+        await swapTenderChunks(trx, tenderId, plan.keep, plan.fresh);
+        await replaceExtractionFailures(trx, tenderId, plan.failures);
+        if (!(await markTenderIndexed(trx, tenderId, contentHash, note))) throw new Superseded();
         await clearIndexBackoff(trx, tenderId);
         return true;
       })

@@ -4,6 +4,7 @@ import type { Database } from "@tender/db";
 import type { BlobStorage } from "@tender/storage";
 import type { Kysely } from "kysely";
 import type { SplitOptions } from "./chunking/split-text.js";
+import type { EmbedBatching } from "./create-chunk-embedder.js";
 import type { Extractor } from "./extraction/extraction-types.js";
 
 /** Everything indexing a tender needs, passed in explicitly. */
@@ -14,8 +15,12 @@ export interface IndexerDeps {
   ai: AiProvider;
   extractor: Extractor;
   logger: BusLogger;
-  /** Texts per embedding request (EMBED_BATCH_SIZE). */
-  embedBatchSize: number;
+  /** Size of embedding requests and how many of one tender run at once. */
+  embedBatching: EmbedBatching;
+  /** INDEX_MAX_CHUNKS_PER_TENDER: chunks past this many are not indexed. */
+  maxChunksPerTender: number;
+  /** Subject of the change events the indexer writes (a file to download again); default `tender.changed.v1`. */
+  subject?: string;
   /** Chunk size and overlap; default about 1200 characters with 150 of overlap. */
   split?: SplitOptions;
 }

@@ -128,7 +128,8 @@ describe("indexer service (dist/main.js)", () => {
         ai: createSwitchableProvider(),
         extractor: { extract: extractDocument, close: async () => {} },
         logger: silent,
-        embedBatchSize: 32,
+        embedBatching: { maxTexts: 32, maxChars: 100_000, concurrency: 1 },
+        maxChunksPerTender: 5000,
       },
       { tenderId: twin.id, contentHash: twin.contentHash },
     );

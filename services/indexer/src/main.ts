@@ -32,7 +32,12 @@ const running = runIndexer(
     extractor,
     logger,
     concurrency: config.INDEX_CONCURRENCY,
-    embedBatchSize: config.EMBED_BATCH_SIZE,
+    embedBatching: {
+      maxTexts: config.EMBED_BATCH_SIZE,
+      maxChars: config.EMBED_BATCH_MAX_CHARS,
+      concurrency: config.EMBED_CONCURRENCY,
+    },
+    maxChunksPerTender: config.INDEX_MAX_CHUNKS_PER_TENDER,
     sweep: {
       intervalMs: config.SWEEP_INTERVAL_MS,
       staleAfterMs: config.SWEEP_STALE_AFTER_MS,

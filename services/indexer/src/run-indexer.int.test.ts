@@ -29,6 +29,7 @@ import type { Extractor } from "./extraction/extraction-types.js";
 import { indexTender } from "./index-tender.js";
 import { runIndexer } from "./run-indexer.js";
 import { makeDocx } from "./testing/make-documents.js";
+import { densePositions, positionsBySource } from "./testing/positions-by-source.js";
 import { createSwitchableProvider, type SwitchableProvider } from "./testing/switchable-provider.js";
 
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
@@ -87,7 +88,8 @@ function start(
       extractor,
       logger: silent,
       concurrency: 2,
-      embedBatchSize: 8,
+      embedBatching: { maxTexts: 8, maxChars: 100_000, concurrency: 1 },
+      maxChunksPerTender: 5000,
       sweep: {
         intervalMs: options.sweepIntervalMs ?? 60_000,
         staleAfterMs: options.sweepIntervalMs ?? 60_000,
@@ -213,11 +215,19 @@ describe("runIndexer (PostgreSQL + NATS)", () => {
 
     const chunks = await listChunksForTender(t.db, tender.id);
     expect(new Set(chunks.map((c) => c.chunk_key)).size).toBe(chunks.length);
-    expect(chunks.map((c) => c.position).sort((a, b) => a - b)).toEqual(chunks.map((_, i) => i));
+    expect(positionsBySource(chunks)).toEqual(densePositions(chunks));
     // The same tender indexed once, cleanly, gives exactly as many chunks.
     const twin = await seedTender(t.db, { storage, attachments });
     await indexTender(
-      { db: t.db, storage, ai: createSwitchableProvider(), extractor, logger: silent, embedBatchSize: 8 },
+      {
+        db: t.db,
+        storage,
+        ai: createSwitchableProvider(),
+        extractor,
+        logger: silent,
+        embedBatching: { maxTexts: 8, maxChars: 100_000, concurrency: 1 },
+        maxChunksPerTender: 5000,
+      },
       { tenderId: twin.id, contentHash: twin.contentHash },
     );
     expect(chunks.length).toBe(await countChunks(t.db, twin.id));
@@ -237,7 +247,15 @@ describe("runIndexer (PostgreSQL + NATS)", () => {
       attachments: [{ filename: "a.txt", bytes: new TextEncoder().encode("Street lighting upgrade.") }],
     });
     await indexTender(
-      { db: t.db, storage, ai: oldAi, extractor, logger: silent, embedBatchSize: 8 },
+      {
+        db: t.db,
+        storage,
+        ai: oldAi,
+        extractor,
+        logger: silent,
+        embedBatching: { maxTexts: 8, maxChars: 100_000, concurrency: 1 },
+        maxChunksPerTender: 5000,
+      },
       { tenderId: tender.id, contentHash: tender.contentHash },
     );
     const models = sql<string>`array_agg(DISTINCT embedding_model ORDER BY embedding_model)`;

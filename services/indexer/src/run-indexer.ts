@@ -27,7 +27,7 @@ export async function runIndexer(deps: RunIndexerDeps, signal: AbortSignal): Pro
       js: deps.js,
       entry,
       consumer: deps.topology.names.consumers.indexer,
-      handler: createTenderChangedHandler(deps),
+      handler: createTenderChangedHandler({ ...deps, subject: entry.subject }),
       logger: deps.logger,
       signal,
       concurrency: deps.concurrency,

@@ -176,6 +176,29 @@ export async function markAttachmentReady(db: Db, id: string, file: DownloadedFi
 }
 
 /**
+ * Sends a `ready` attachment back to `pending` without its file, keeping `error` (cut to 4000
+ * characters): its stored bytes turned out wrong (they do not match the recorded digest), so it is
+ * downloaded again. Lock the tender row first and recompute the content hash in the same
+ * transaction. Returns whether it applied.
+ */
+export async function requeueDownload(db: Db, id: string, error: string): Promise<boolean> {
+  const result = await db
+    .updateTable("attachments")
+    .set({
+      download_status: "pending",
+      local_path: null,
+      size_bytes: null,
+      sha256: null,
+      last_error: error.slice(0, MAX_ERROR_LENGTH),
+      updated_at: sql<Date>`now()`,
+    })
+    .where("id", "=", id)
+    .where("download_status", "=", "ready")
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
  * Moves a `pending` (or again a `failed`) attachment to `failed`, keeping the error (cut to 4000
  * characters) for the rerun. Returns whether it applied.
  */

@@ -32,25 +32,52 @@ export async function replaceTenderChunks(
   chunks: readonly NewChunk[],
 ): Promise<{ deleted: number; inserted: number }> {
   const deleted = await db.deleteFrom("chunks").where("tender_id", "=", tenderId).executeTakeFirst();
-  for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
-    await db
-      .insertInto("chunks")
-      .values(
-        chunks.slice(i, i + INSERT_BATCH).map((c) => ({
-          tender_id: tenderId,
-          attachment_id: c.attachmentId,
-          chunk_key: c.chunkKey,
-          content: c.content,
-          embedding: sql<string>`${pgvector.toSql(c.embedding)}::vector`,
-          embedding_model: c.embeddingModel,
-          position: c.position,
-          section: c.section,
-          content_hash: c.contentHash,
-        })),
-      )
-      .execute();
-  }
+  await insertChunks(db, tenderId, chunks);
   return { deleted: Number(deleted.numDeletedRows), inserted: chunks.length };
+}
+
+/** The `chunk_key` of every stored chunk of the tender (no text, no vectors). */
+export async function listChunkKeys(db: Db, tenderId: string): Promise<Set<string>> {
+  const rows = await db.selectFrom("chunks").select("chunk_key").where("tender_id", "=", tenderId).execute();
+  return new Set(rows.map((row) => row.chunk_key));
+}
+
+/** A reused chunk was deleted since it was planned on (another indexer rebuilt the tender). */
+export class ChunksChangedError extends Error {
+  constructor(readonly missing: number) {
+    super(`${missing} chunks of this tender changed during indexing; indexing again`);
+    this.name = "ChunksChangedError";
+  }
+}
+
+/**
+ * Makes the tender's chunks exactly `keep` (keys of stored chunks, rows and vectors untouched)
+ * plus `fresh` (inserted): every other chunk of the tender is deleted. Throws
+ * `ChunksChangedError` when a key of `keep` is no longer stored. Run it in the caller's
+ * transaction, after `lockTenderForIndexing`, together with `markTenderIndexed`.
+ */
+export async function swapTenderChunks(
+  db: Db,
+  tenderId: string,
+  keep: ReadonlySet<string>,
+  fresh: readonly NewChunk[],
+): Promise<{ kept: number; deleted: number; inserted: number }> {
+  const keys = [...keep];
+  const deleted = await db
+    .deleteFrom("chunks")
+    .where("tender_id", "=", tenderId)
+    .where(sql<boolean>`chunk_key <> ALL(${keys}::char(64)[])`)
+    .executeTakeFirst();
+  if (keys.length > 0) {
+    const row = await db
+      .selectFrom("chunks")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("tender_id", "=", tenderId)
+      .executeTakeFirstOrThrow();
+    if (Number(row.count) !== keys.length) throw new ChunksChangedError(keys.length - Number(row.count));
+  }
+  await insertChunks(db, tenderId, fresh);
+  return { kept: keys.length, deleted: Number(deleted.numDeletedRows), inserted: fresh.length };
 }
 
 /** Every chunk of the tender: metadata chunks first, then by attachment, each in position order. */
@@ -71,4 +98,25 @@ export async function countChunks(db: Db, tenderId?: string): Promise<number> {
   if (tenderId !== undefined) query = query.where("tender_id", "=", tenderId);
   const row = await query.executeTakeFirstOrThrow();
   return row.count;
+}
+
+async function insertChunks(db: Db, tenderId: string, chunks: readonly NewChunk[]): Promise<void> {
+  for (let i = 0; i < chunks.length; i += INSERT_BATCH) {
+    await db
+      .insertInto("chunks")
+      .values(
+        chunks.slice(i, i + INSERT_BATCH).map((c) => ({
+          tender_id: tenderId,
+          attachment_id: c.attachmentId,
+          chunk_key: c.chunkKey,
+          content: c.content,
+          embedding: sql<string>`${pgvector.toSql(c.embedding)}::vector`,
+          embedding_model: c.embeddingModel,
+          position: c.position,
+          section: c.section,
+          content_hash: c.contentHash,
+        })),
+      )
+      .execute();
+  }
 }

@@ -153,12 +153,23 @@ export async function markTenderProcessing(db: Db, id: string, expectedHash: str
 /**
  * Marks the tender `ready` with `indexed_hash = indexedHash`, only when its content hash still
  * equals `indexedHash` (optimistic: a tender changed meanwhile is left for the next run).
+ * `note` (cut to 4000 characters) goes to `last_error` of a tender indexed only in part; null otherwise.
  * Returns whether it applied; when false, the caller should roll back the chunks it wrote.
  */
-export async function markTenderIndexed(db: Db, id: string, indexedHash: string): Promise<boolean> {
+export async function markTenderIndexed(
+  db: Db,
+  id: string,
+  indexedHash: string,
+  note: string | null = null,
+): Promise<boolean> {
   const result = await db
     .updateTable("tenders")
-    .set({ index_status: "ready", indexed_hash: indexedHash, last_error: null, updated_at: sql<Date>`now()` })
+    .set({
+      index_status: "ready",
+      indexed_hash: indexedHash,
+      last_error: note === null ? null : note.slice(0, MAX_ERROR_LENGTH),
+      updated_at: sql<Date>`now()`,
+    })
     .where("id", "=", id)
     .where("content_hash", "=", indexedHash)
     .executeTakeFirst();

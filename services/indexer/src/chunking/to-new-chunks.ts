@@ -1,13 +1,11 @@
-import { chunkKey, sha256Hex } from "@tender/contracts";
 import type { NewChunk } from "@tender/db";
 import type { ChunkDraft } from "./to-chunk-drafts.js";
 
 /**
  * Drafts with their vectors as rows to store. A draft without a vector (no tokens, or a zero
- * vector) is dropped; the rest are numbered 0.. in order, and keyed per decisions.md.
+ * vector) is dropped; its position stays unused, so the keys of the others do not move.
  */
 export function toNewChunks(
-  tenderId: string,
   drafts: readonly ChunkDraft[],
   vectors: readonly (number[] | null)[],
   embeddingModel: string,
@@ -16,22 +14,15 @@ export function toNewChunks(
   drafts.forEach((draft, i) => {
     const embedding = vectors[i];
     if (!embedding) return;
-    const position = chunks.length;
     chunks.push({
       attachmentId: draft.attachmentId,
-      chunkKey: chunkKey({
-        tenderId,
-        attachmentId: draft.attachmentId,
-        position,
-        content: draft.content,
-        embeddingModel,
-      }),
+      chunkKey: draft.chunkKey,
       content: draft.content,
       embedding,
       embeddingModel,
-      position,
+      position: draft.position,
       section: draft.section,
-      contentHash: sha256Hex(draft.content),
+      contentHash: draft.contentHash,
     });
   });
   return chunks;

@@ -61,7 +61,15 @@ async function indexed(ai = createSwitchableProvider()) {
   const tender = await seedTender(t.db, { storage });
   const extractor = { extract: extractDocument, close: async () => {} };
   await indexTender(
-    { db: t.db, storage, ai, extractor, logger: silent, embedBatchSize: 8 },
+    {
+      db: t.db,
+      storage,
+      ai,
+      extractor,
+      logger: silent,
+      embedBatching: { maxTexts: 8, maxChars: 100_000, concurrency: 1 },
+      maxChunksPerTender: 5000,
+    },
     {
       tenderId: tender.id,
       contentHash: tender.contentHash,
@@ -143,5 +151,31 @@ describe("sweepOnce", () => {
     const announced = await outboxTenders();
     expect(announced).toHaveLength(7);
     expect(new Set(announced)).toEqual(new Set(ids));
+  });
+
+  it("removes cached text of files no attachment points at any more, a day after it was made", async () => {
+    const tender = await seedTender(t.db, {
+      storage,
+      attachments: [{ filename: "kept.txt", bytes: new TextEncoder().encode("Kept.") }],
+    });
+    const [row] = await t.db
+      .selectFrom("attachments")
+      .select("sha256")
+      .where("tender_id", "=", tender.id)
+      .execute();
+    const used = row?.sha256 as string;
+    const entry = (key: string, sha256: string, hoursAgo: number) => ({
+      cache_key: key.repeat(64),
+      sha256,
+      result: "{}",
+      created_at: new Date(Date.now() - hoursAgo * 3_600_000),
+    });
+    await t.db
+      .insertInto("extraction_cache")
+      .values([entry("a", used, 48), entry("b", "b".repeat(64), 48), entry("c", "c".repeat(64), 1)])
+      .execute();
+    await sweepOnce(options());
+    const left = await t.db.selectFrom("extraction_cache").select("cache_key").orderBy("cache_key").execute();
+    expect(left.map((r) => r.cache_key[0])).toEqual(["a", "c"]);
   });
 });

@@ -3,6 +3,7 @@ import type { BusLogger } from "@tender/bus";
 import {
   claimTendersToReannounce,
   type Database,
+  deleteUnusedExtractions,
   enqueueTenderChanged,
   scheduleNextIndexAttempt,
 } from "@tender/db";
@@ -35,12 +36,17 @@ const MAX_SWEEP_BACKOFF_MS = 60 * 60 * 1000;
 
 const STUCK_AFTER_MS = 15 * 60 * 1000;
 
+// Cached text of a file no attachment points at any more is kept this long (a file downloaded
+// again with the same bytes soon after reuses it), then removed by the sweeper.
+const UNUSED_EXTRACTION_KEPT_MS = 24 * 60 * 60 * 1000;
+
 /**
  * One sweeper pass: in one transaction, claims up to `batchSize` tenders that need indexing and
  * have no event on the way (pending or failed for a while, stuck in processing, inconsistent,
  * or indexed by another embedding model), writes a `TenderChangedV1` for each to the outbox and
  * puts each in backoff. Several indexer processes may sweep at once: claimed rows are skipped.
- * Returns how many tenders were announced.
+ * Then removes cached extraction results of files no attachment points at any more (a day
+ * after they were made, at most 10 × `batchSize` per pass). Returns how many tenders were announced.
  */
 export async function sweepOnce(options: SweepOptions, now: Date = new Date()): Promise<number> {
   const { staleAfterMs } = options;
@@ -71,5 +77,11 @@ export async function sweepOnce(options: SweepOptions, now: Date = new Date()): 
     for (const t of announced) byStatus[t.index_status] = (byStatus[t.index_status] ?? 0) + 1;
     options.logger.info({ announced: announced.length, by_status: byStatus }, "Sweeper re-announced tenders");
   }
+  const forgotten = await deleteUnusedExtractions(
+    options.db,
+    new Date(now.getTime() - UNUSED_EXTRACTION_KEPT_MS),
+    options.batchSize * 10,
+  );
+  if (forgotten > 0) options.logger.info({ removed: forgotten }, "Sweeper removed unused extracted text");
   return announced.length;
 }
