@@ -136,6 +136,8 @@ try {
       HEALTH_PORT: "0",
       STORAGE_DIR: dir,
       SWEEP_INTERVAL_MS: "3600000",
+      // The indexer is deployed without heap settings; INDEXER_NODE_OPTIONS tries some.
+      NODE_OPTIONS: process.env.INDEXER_NODE_OPTIONS ?? "",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
