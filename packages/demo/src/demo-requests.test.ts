@@ -42,6 +42,18 @@ describe("demoCurlCommands", () => {
     const notices = shellWords(commands.notices.replaceAll("\\\n", " ").replace(/^curl /, ""));
     expect(notices.slice(0, -1)).toEqual(search.slice(0, -1));
     expect(JSON.parse(notices.at(-1) ?? "")).toEqual({ query: DEMO_NOTICES_QUERY, limit: 4 });
+    const filtered = shellWords(commands.filtered.replaceAll("\\\n", " ").replace(/^curl /, ""));
+    expect(JSON.parse(filtered.at(-1) ?? "")).toEqual({
+      query: DEMO_NOTICES_QUERY,
+      limit: 4,
+      filters: { countries: ["DE"], cpv: ["72"] },
+    });
+    expect(shellWords(commands.browse.replace(/^curl /, ""))).toEqual([
+      "-s",
+      "http://127.0.0.1:8080/api/v1/tenders?country=FR&cpv=72&sort=deadline_asc&limit=5",
+      "-H",
+      `X-API-Key: ${key}`,
+    ]);
     const ask = shellWords(commands.ask.replaceAll("\\\n", " ").replace(/^curl /, ""));
     expect(ask[1]).toBe("http://127.0.0.1:8080/api/v1/ask");
     expect(JSON.parse(ask.at(-1) ?? "")).toEqual({ query: DEMO_ASK_QUESTION, limit: 3 });

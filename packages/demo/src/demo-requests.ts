@@ -12,6 +12,13 @@ export const DEMO_SEARCH_QUERY = "valore stimato e criteri di aggiudicazione";
  * equipment"), so the fragments come from the notices' own fields, of both sources.
  */
 export const DEMO_NOTICES_QUERY = "procurement of IT services and software";
+/**
+ * Filters of the demo's filtered Search: German notices classified under CPV division 72 (IT
+ * services), which the recorded TED page holds (369161-2026 among them).
+ */
+export const DEMO_FILTERS = { countries: ["DE"], cpv: ["72"] };
+/** Query string of the demo's browsing command: French IT-services notices, soonest deadline first. */
+export const DEMO_BROWSE_QUERY = "country=FR&cpv=72&sort=deadline_asc&limit=5";
 /** Ask question of the demo, answered by the PDF of 821126-2025 ("Termine per il ricevimento delle offerte"). */
 export const DEMO_ASK_QUESTION =
   "Qual è il termine per il ricevimento delle offerte per i nastri in acciaio al carbonio?";
@@ -52,11 +59,15 @@ export interface DemoCurlCommands {
   search: string;
   /** Search over the recorded notices' own fields (TED and Contracts Finder). */
   notices: string;
+  /** The notices' Search restricted by `DEMO_FILTERS`. */
+  filtered: string;
+  /** `GET /api/v1/tenders` with `DEMO_BROWSE_QUERY`. */
+  browse: string;
   ask: string;
   card: string | null;
 }
 
-/** Ready-to-paste curl commands for Search (PDFs, then the recorded notices), Ask and the tender card. */
+/** Ready-to-paste curl commands for Search (PDFs, the recorded notices, filtered), browsing, Ask and the tender card. */
 export function demoCurlCommands(
   gatewayUrl: string,
   apiKey: string,
@@ -71,6 +82,8 @@ export function demoCurlCommands(
   return {
     search: post("/api/v1/search", { query: DEMO_SEARCH_QUERY, limit: 3 }),
     notices: post("/api/v1/search", { query: DEMO_NOTICES_QUERY, limit: 4 }),
+    filtered: post("/api/v1/search", { query: DEMO_NOTICES_QUERY, limit: 4, filters: DEMO_FILTERS }),
+    browse: `curl -s ${shellQuote(`${gatewayUrl}/api/v1/tenders?${DEMO_BROWSE_QUERY}`)} -H ${shellQuote(`X-API-Key: ${apiKey}`)}`,
     ask: post("/api/v1/ask", { query: DEMO_ASK_QUESTION, limit: 3 }),
     card:
       tenderId === undefined

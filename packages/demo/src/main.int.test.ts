@@ -154,6 +154,47 @@ describe("the demo (scripts/demo.sh runs it after the set-up)", () => {
     expect(body.items.map((item) => item.title)).toContain("Procurement of office and IT equipment");
   });
 
+  it("the printed filtered Search returns only German notices in CPV division 72", async () => {
+    const body = (await runPrinted("# Filtered Search")) as {
+      items: { tender_id: string; source_url: string }[];
+    };
+    expect(body.items.length).toBeGreaterThan(0);
+    expect(body.items.map((item) => item.source_url)).toContain(
+      "https://ted.europa.eu/en/notice/-/detail/369161-2026",
+    );
+    const db = createDb(withDatabase(adminUrl, databaseName), { max: 1 });
+    try {
+      for (const item of body.items) {
+        const row = await db
+          .selectFrom("tenders")
+          .select(["countries", "cpv_codes"])
+          .where("id", "=", item.tender_id)
+          .executeTakeFirstOrThrow();
+        expect(row.countries).toContain("DE");
+        expect(row.cpv_codes.some((code) => code.startsWith("72"))).toBe(true);
+      }
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("the printed browse command lists the French IT-services notices, soonest deadline first", async () => {
+    const body = (await runPrinted("# Browse")) as {
+      items: { external_id: string; countries: string[]; cpv_codes: string[]; deadline: string | null }[];
+      next_cursor: string | null;
+    };
+    expect(body.items.map((item) => item.external_id).sort()).toEqual([
+      "367831-2026",
+      "368900-2026",
+      "368912-2026",
+    ]);
+    for (const item of body.items) {
+      expect(item.countries).toContain("FR");
+      expect(item.cpv_codes.some((code) => code.startsWith("72"))).toBe(true);
+    }
+    expect(body.next_cursor).toBeNull();
+  });
+
   it("the printed Ask command answers from the PDF of 821126-2025", async () => {
     const body = (await runPrinted("# Ask")) as {
       answer: string;

@@ -5,9 +5,16 @@ import { join } from "node:path";
 import { loadConfig } from "@tender/config";
 import { type CreatedApiKey, createApiKey, type Database } from "@tender/db";
 import type { Kysely } from "kysely";
-import { checkDemoSearch } from "./check-demo-search.js";
+import { checkDemoBrowse, checkDemoSearch } from "./check-demo-search.js";
 import { aiVariables, DemoEnv } from "./demo-env.js";
-import { DEMO_NOTICES_QUERY, DEMO_SEARCH_QUERY, demoCurlCommands, findDemoTender } from "./demo-requests.js";
+import {
+  DEMO_BROWSE_QUERY,
+  DEMO_FILTERS,
+  DEMO_NOTICES_QUERY,
+  DEMO_SEARCH_QUERY,
+  demoCurlCommands,
+  findDemoTender,
+} from "./demo-requests.js";
 import { waitUntilSettled } from "./progress/wait-until-settled.js";
 import { readyMessage } from "./ready-message.js";
 import { assertDemoDatabaseName, databaseName, recreateDemoDatabase } from "./setup/recreate-database.js";
@@ -150,6 +157,16 @@ try {
     out.say(
       `check: Search over the recorded notices returned ${notices.fragments} fragment(s), ${from("ted")} from TED and ${from("contracts_finder")} from Contracts Finder`,
     );
+    const filtered = await checkDemoSearch(
+      system.gatewayUrl,
+      apiKey.key,
+      DEMO_NOTICES_QUERY,
+      4,
+      DEMO_FILTERS,
+    );
+    out.say(`check: filtered Search (countries DE, CPV 72) returned ${filtered.fragments} fragment(s)`);
+    const browsed = await checkDemoBrowse(system.gatewayUrl, apiKey.key, DEMO_BROWSE_QUERY);
+    out.say(`check: browsing (country FR, CPV 72) returned ${browsed} tender(s)`);
   } catch (error) {
     out.warn(`check: the demo's own Search request failed: ${(error as Error).message}`);
   }

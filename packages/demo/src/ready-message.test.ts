@@ -4,21 +4,37 @@ import { readyMessage } from "./ready-message.js";
 const input = {
   gatewayUrl: "http://127.0.0.1:8080",
   apiKey: "tsk_key",
-  curl: { search: "curl search", notices: "curl notices", ask: "curl ask", card: "curl card" },
+  curl: {
+    search: "curl search",
+    notices: "curl notices",
+    filtered: "curl filtered",
+    browse: "curl browse",
+    ask: "curl ask",
+    card: "curl card",
+  },
   tender: { id: "t1", externalId: "821126-2025", title: "T", filename: "821126-2025-it.pdf" },
   databaseUrl: "postgres://postgres@127.0.0.1:5432/tender_demo",
   busPrefix: "demo",
 };
 
 describe("readyMessage", () => {
-  it("lists the key, the four commands and the status command, unprefixed", () => {
+  it("lists the key, the six commands and the status command, unprefixed", () => {
     const lines = readyMessage(input).split("\n");
     expect(lines).toContain("Demo API key (shown once): tsk_key");
-    for (const command of ["curl search", "curl notices", "curl ask", "curl card"]) {
+    for (const command of [
+      "curl search",
+      "curl notices",
+      "curl filtered",
+      "curl browse",
+      "curl ask",
+      "curl card",
+    ]) {
       expect(lines).toContain(command);
     }
     // Each command under its own heading, so it can be found and copied.
     expect(lines[lines.indexOf("curl notices") - 1]).toMatch(/^# The recorded notices: /);
+    expect(lines[lines.indexOf("curl filtered") - 1]).toMatch(/^# Filtered Search: /);
+    expect(lines[lines.indexOf("curl browse") - 1]).toMatch(/^# Browse: /);
     expect(lines).toContain("# The tender card of 821126-2025 (821126-2025-it.pdf downloaded and indexed)");
     expect(lines).toContain(
       "DATABASE_URL=postgres://postgres@127.0.0.1:5432/tender_demo BUS_PREFIX=demo pnpm tender status",

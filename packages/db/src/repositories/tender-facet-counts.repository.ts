@@ -17,7 +17,7 @@ export async function countTenderFacets(
   now: Date,
 ): Promise<FacetsResponse> {
   const facet = (value: RawBuilder<unknown>, from: RawBuilder<unknown> = sql``) => sql`
-    (SELECT coalesce(jsonb_agg(jsonb_build_object('value', value, 'count', count) ORDER BY count DESC, value), '[]')
+    (SELECT coalesce(json_agg(json_build_object('value', value, 'count', count) ORDER BY count DESC, value), '[]'::json)
      FROM (
        SELECT ${value} AS value, count(*)::int AS count
        FROM matching AS t ${from}
