@@ -75,6 +75,14 @@ describe("TenderFilters", () => {
     ]);
   });
 
+  it("refuses control characters in the buyer, NUL first of all (PostgreSQL cannot hold it)", () => {
+    for (const buyer of ["a\u0000b", "line\nbreak", "\u007f"]) {
+      expect(issues({ buyer })).toEqual([
+        { path: "/filters/buyer", message: "Must not contain control characters" },
+      ]);
+    }
+  });
+
   it("refuses inverted ranges and amount bounds without currency, with the other problems", () => {
     expect(
       issues({

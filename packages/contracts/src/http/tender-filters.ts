@@ -23,8 +23,10 @@ function list<S extends v.GenericSchema<unknown, string>>(item: S, max: number) 
   );
 }
 
+// No control characters: PostgreSQL cannot hold NUL, and no buyer name contains the others.
 const Buyer = v.pipe(
   v.string("Must be a string"),
+  v.check((text) => !/\p{Cc}/u.test(text), "Must not contain control characters"),
   v.trim(),
   v.minLength(1, "Must not be empty after trimming"),
   v.maxLength(MAX_BUYER_LENGTH, `Must be at most ${MAX_BUYER_LENGTH} characters after trimming`),

@@ -1,0 +1,153 @@
+import { createWireValidator } from "@tender/contracts";
+import { createApiKey } from "@tender/db";
+import { createTestDatabase, seedTender, type TestDatabase } from "@tender/testing";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "./create-app.js";
+import { postJson, readJson, send } from "./testing/requests.js";
+import { testDeps } from "./testing/test-deps.js";
+
+const validate = {
+  list: createWireValidator("tender-list-response"),
+  facets: createWireValidator("facets-response"),
+  search: createWireValidator("search-response"),
+  error: createWireValidator("error-response"),
+};
+let tdb: TestDatabase;
+let key: string;
+let app: ReturnType<typeof createApp>;
+
+const NAMES = [
+  "source",
+  "country",
+  "cpv",
+  "tender_id",
+  "buyer",
+  "currency",
+  "amount_min",
+  "amount_max",
+  "published_from",
+  "published_to",
+  "deadline_from",
+  "deadline_to",
+  "open",
+  "sort",
+  "limit",
+  "cursor",
+];
+// Values that look almost right, values that are wrong, and hostile text.
+const value = fc.oneof(
+  fc.constantFrom(
+    "ted",
+    "FR",
+    "GB",
+    "45",
+    "45233141",
+    "EUR",
+    "10",
+    "10.5",
+    "2026-01-01T00:00:00Z",
+    "true",
+    "false",
+    "deadline_asc",
+    "amount_desc",
+    "20",
+    "%",
+    "_",
+    "\\",
+    "%_%",
+    "'; DROP TABLE tenders; --",
+    "\u0000",
+    "9".repeat(30),
+    "-1",
+    "1e309",
+    "NaN",
+    "0000-01-01T00:00:00Z",
+    "9999-12-31T23:59:59Z",
+  ),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: "grapheme", maxLength: 20 }),
+  fc.uuid(),
+);
+const parameter = fc.tuple(
+  fc.oneof({ arbitrary: fc.constantFrom(...NAMES), weight: 4 }, fc.string({ maxLength: 12 })),
+  value,
+);
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  key = (await createApiKey(tdb.db, { name: "fuzz", limitPerMinute: 1_000_000 })).key;
+  app = createApp(testDeps(tdb.db));
+  for (const [i, countries] of [["FR"], ["DE", "GB"], []].entries()) {
+    await seedTender(tdb.db, {
+      countries,
+      cpv_codes: ["45233141"],
+      buyer_name: `Buyer ${i} 100%`,
+      chunks: ["road repair"],
+    });
+  }
+});
+afterAll(() => tdb.destroy());
+
+describe("hostile filters", () => {
+  it("a NUL character in a text filter is refused as invalid, not passed to PostgreSQL", async () => {
+    for (const path of ["/api/v1/tenders?buyer=a%00b", "/api/v1/facets?buyer=%00"]) {
+      const response = await send(app, path, { headers: { "x-api-key": key } });
+      expect(response.status).toBe(422);
+      expect((await readJson(response)).error.details).toEqual([
+        { path: "/buyer", message: expect.any(String) },
+      ]);
+    }
+    const response = await postJson(
+      app,
+      "/api/v1/search",
+      { query: "road repair", filters: { buyer: "\u0000" } },
+      key,
+    );
+    expect(response.status).toBe(422);
+  });
+
+  it("any query string on /tenders and /facets answers 200 with valid pages or 422, never 500", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(parameter, { maxLength: 12 }), fc.boolean(), async (parameters, facets) => {
+        const query = new URLSearchParams(parameters).toString();
+        const response = await send(app, `/api/v1/${facets ? "facets" : "tenders"}?${query}`, {
+          headers: { "x-api-key": key },
+        });
+        const body = await readJson(response);
+        expect([200, 422]).toContain(response.status);
+        const check = response.status === 200 ? (facets ? validate.facets : validate.list) : validate.error;
+        expect(check(body)).toMatchObject({ ok: true });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("any filters object in a Search body answers 200 or 422, never 500", async () => {
+    const filterValue = fc.oneof(
+      value,
+      fc.array(value, { maxLength: 4 }),
+      fc.boolean(),
+      fc.integer(),
+      fc.constant(null),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.dictionary(
+          fc.oneof(fc.constantFrom(...NAMES, "sources", "countries", "tender_ids"), fc.string()),
+          filterValue,
+          { maxKeys: 6 },
+        ),
+        async (filters) => {
+          const response = await postJson(app, "/api/v1/search", { query: "road repair", filters }, key);
+          const body = await readJson(response);
+          expect([200, 422]).toContain(response.status);
+          expect((response.status === 200 ? validate.search : validate.error)(body)).toMatchObject({
+            ok: true,
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
