@@ -67,7 +67,8 @@ export function scriptedStream(
       steps.push({ write: f.broken }, "hang");
       break;
     case "disconnect":
-      steps.push("disconnect");
+      // A moment later, so that the client has read the first piece when the connection drops.
+      steps.push({ waitMs: 50 }, "disconnect");
       break;
     case "error":
       steps.push({ write: f.error });

@@ -84,4 +84,20 @@ describe("buildOpenApiDocument", () => {
       ApiKey: { type: "apiKey", in: "header", name: "X-API-Key" },
     });
   });
+
+  it("documents Ask's streamed answer as text/event-stream next to its JSON", () => {
+    const post = document.paths["/api/v1/ask"]?.post as
+      | (Json & { responses: Record<string, Json> })
+      | undefined;
+    const ok = post?.responses["200"];
+    const content = ok?.content as Record<string, Json & { schema: Json }>;
+    expect(Object.keys(content)).toEqual(["application/json", "text/event-stream"]);
+    expect(Object.keys(content["text/event-stream"]?.schema["x-events"] as Json)).toEqual([
+      "sources",
+      "delta",
+      "done",
+      "error",
+    ]);
+    expect(document.paths["/api/v1/ask"]?.post?.description).toMatch(/Accept: text\/event-stream/);
+  });
 });

@@ -5,6 +5,7 @@ import {
   type WireSchemaName,
 } from "@tender/contracts";
 import { API_KEY_HEADER } from "../middleware/auth/api-key-auth.js";
+import { ASK_STREAM_DESCRIPTION, askEventStream } from "./ask-event-stream.js";
 import { browsePaths } from "./browse-paths.js";
 import { errorResponseObject } from "./error-responses.js";
 
@@ -46,7 +47,13 @@ function errors(statuses: string[]): Record<string, unknown> {
   );
 }
 
-function rateLimitedOperation(summary: string, description: string, request: string, response: string) {
+function rateLimitedOperation(
+  summary: string,
+  description: string,
+  request: string,
+  response: string,
+  otherContent: Record<string, unknown> = {},
+) {
   return {
     summary,
     description,
@@ -56,7 +63,7 @@ function rateLimitedOperation(summary: string, description: string, request: str
       "200": {
         description: "Success. The request was counted.",
         headers: { "X-Request-ID": header("XRequestId"), ...RATE_HEADERS },
-        content: json(response),
+        content: { ...json(response), ...otherContent },
       },
       ...errors(["401", "403", "405", "408", "413", "415", "417", "422", "429", "500", "503"]),
     },
@@ -97,9 +104,11 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           operationId: "ask",
           ...rateLimitedOperation(
             "Grounded answer over the top chunks",
-            "Runs the same search (limit 1..5, default 5). Nothing found: `Недостаточно данных в базе знаний.` with no sources, and the model is not called. Otherwise the model answers from the fragments only, and they are returned as `sources`.",
+            "Runs the same search (limit 1..5, default 5). Nothing found: `Недостаточно данных в базе знаний.` with no sources, and the model is not called. Otherwise the model answers from the fragments only, and they are returned as `sources`." +
+              ASK_STREAM_DESCRIPTION,
             "AskRequest",
             "AskResponse",
+            askEventStream(ref),
           ),
         },
       },

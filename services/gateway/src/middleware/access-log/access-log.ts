@@ -2,6 +2,7 @@ import type { Logger } from "@tender/observability";
 import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import type { AppEnv } from "../../app-env.js";
+import { observeBody } from "./observe-body.js";
 
 /** The route pattern that answered (`/api/v1/tenders/:id`), or null when none matched. */
 function matchedRoute(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string | null {
@@ -9,24 +10,51 @@ function matchedRoute(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string | nul
   return path === "*" || path === "/*" ? null : path;
 }
 
+const ms = (value: number) => Math.round(value * 1000) / 1000;
+
 /**
- * One structured line per request, written when the response is ready: request id, API key
- * id (never the key), method, route pattern (not the raw path), status and duration.
+ * One structured line per request: request id, API key id (never the key), method, route
+ * pattern (not the raw path), status and duration. An answer that is streamed
+ * (`text/event-stream`) is logged when its stream ends, with `first_byte_ms`, the total
+ * `duration_ms`, and `client_gone` when the client left before the end.
  */
 export function accessLog(logger: Logger, now: () => number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = now();
     await next();
-    logger.info(
-      {
-        request_id: c.get("requestId"),
-        key_id: c.get("apiKey")?.id ?? null,
-        method: c.req.method,
-        route: matchedRoute(c),
-        status: c.res.status,
-        duration_ms: Math.round((now() - started) * 1000) / 1000,
-      },
-      "request",
+    const fields = () => ({
+      request_id: c.get("requestId"),
+      key_id: c.get("apiKey")?.id ?? null,
+      method: c.req.method,
+      route: matchedRoute(c),
+      status: c.res.status,
+    });
+    const body = c.res.body;
+    if (!body || !c.res.headers.get("content-type")?.startsWith("text/event-stream")) {
+      logger.info({ ...fields(), duration_ms: ms(now() - started) }, "request");
+      return;
+    }
+    const line = fields();
+    let firstByte: number | null = null;
+    c.res = new Response(
+      observeBody(body, {
+        onFirstChunk: () => {
+          firstByte = now();
+        },
+        onEnd: (aborted) => {
+          const end = now();
+          logger.info(
+            {
+              ...line,
+              first_byte_ms: firstByte === null ? null : ms(firstByte - started),
+              duration_ms: ms(end - started),
+              client_gone: aborted,
+            },
+            "request",
+          );
+        },
+      }),
+      c.res,
     );
   };
 }
