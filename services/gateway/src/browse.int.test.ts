@@ -235,6 +235,19 @@ describe("GET /api/v1/tenders", () => {
   it("needs an API key", async () => {
     expect((await get("/api/v1/tenders", null)).status).toBe(401);
     expect((await get("/api/v1/facets", null)).status).toBe(401);
+    for (const path of ["/api/v1/tenders", "/api/v1/facets"]) {
+      const response = await send(app, path, {
+        method: "POST",
+        headers: { "x-api-key": key, "x-request-id": "req-1" },
+      });
+      expect(response.status).toBe(405);
+      expect(response.headers.get("allow")).toBe("GET, HEAD");
+      expect(response.headers.get("x-request-id")).toBe("req-1");
+      expect((await readJson(response)).error).toMatchObject({
+        code: "method_not_allowed",
+        request_id: "req-1",
+      });
+    }
   });
 });
 
