@@ -1,5 +1,5 @@
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { upsertTenderInput, useTestDatabase } from "@tender/testing";
+import { describe, expect, it } from "vitest";
 import { createDb } from "../create-db.js";
 import type { AttachmentRow } from "../tables/attachments.table.js";
 import {
@@ -12,31 +12,11 @@ import {
   syncTenderAttachments,
 } from "./attachments.repository.js";
 import { updateAttachmentFileInfo } from "./downloads.repository.js";
-import { ensureSource } from "./sources.repository.js";
 import { upsertTender } from "./tenders.repository.js";
 
-let t: TestDatabase;
-let sourceId: string;
-let serial = 0;
+const t = useTestDatabase({ source: "ted" });
 
-async function newTender(): Promise<string> {
-  serial++;
-  const { id } = await upsertTender(t.db, {
-    sourceId,
-    external_id: `T-${serial}`,
-    title: "Road repair",
-    description: null,
-    buyer_name: "City of Tartu",
-    amount: null,
-    currency: null,
-    published_at: "2024-05-01T10:00:00Z",
-    deadline: null,
-    source_url: "https://example.org/notice",
-    contentHash: "a".repeat(64),
-    rawPayload: {},
-  });
-  return id;
-}
+const newTender = async () => (await upsertTender(t.db, upsertTenderInput(t.sourceId))).id;
 
 const doc = (name: string, over: Partial<AttachmentInput> = {}): AttachmentInput => ({
   external_id: null,
@@ -55,12 +35,6 @@ async function byName(tenderId: string): Promise<Record<string, AttachmentRow>> 
 }
 
 const noCounts = { inserted: 0, updated: 0, requeued: 0, unchanged: 0, skipped: 0 };
-
-beforeAll(async () => {
-  t = await createTestDatabase();
-  sourceId = (await ensureSource(t.db, "ted")).id;
-});
-afterAll(async () => t.destroy());
 
 describe("syncTenderAttachments (spec 3.2)", () => {
   it("registers new URLs as pending", async () => {

@@ -1,14 +1,11 @@
 import { createHash } from "node:crypto";
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { upsertTenderInput, useTestDatabase } from "@tender/testing";
+import { describe, expect, it } from "vitest";
 import { syncTenderAttachments } from "./attachments.repository.js";
 import { countChunks, listChunksForTender, type NewChunk, replaceTenderChunks } from "./chunks.repository.js";
-import { ensureSource } from "./sources.repository.js";
 import { upsertTender } from "./tenders.repository.js";
 
-let t: TestDatabase;
-let sourceId: string;
-let serial = 0;
+const t = useTestDatabase({ source: "ted" });
 
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 
@@ -19,24 +16,7 @@ function vector(seed: number, dims = 1024): number[] {
   return raw.map((v) => v / norm);
 }
 
-async function newTender(): Promise<string> {
-  serial++;
-  const { id } = await upsertTender(t.db, {
-    sourceId,
-    external_id: `T-${serial}`,
-    title: "Road repair",
-    description: null,
-    buyer_name: "City of Tartu",
-    amount: null,
-    currency: null,
-    published_at: "2024-05-01T10:00:00Z",
-    deadline: null,
-    source_url: "https://example.org/notice",
-    contentHash: "a".repeat(64),
-    rawPayload: {},
-  });
-  return id;
-}
+const newTender = async () => (await upsertTender(t.db, upsertTenderInput(t.sourceId))).id;
 
 function chunk(tenderId: string, attachmentId: string | null, position: number, content: string): NewChunk {
   return {
@@ -50,12 +30,6 @@ function chunk(tenderId: string, attachmentId: string | null, position: number, 
     contentHash: sha(content),
   };
 }
-
-beforeAll(async () => {
-  t = await createTestDatabase();
-  sourceId = (await ensureSource(t.db, "ted")).id;
-});
-afterAll(async () => t.destroy());
 
 describe("chunks repository", () => {
   it("round-trips chunks: fields as written, embeddings equal within float4 precision", async () => {

@@ -1,15 +1,10 @@
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
+import { useTestDatabase } from "@tender/testing";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { quarantineRecordOnce } from "./ingest.repository.js";
 import { QUARANTINE_MAX_BYTES, QUARANTINE_MAX_DEPTH } from "./to-quarantine-payload.js";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => t.destroy());
-
+const t = useTestDatabase();
 describe("quarantineRecordOnce", () => {
   it("writes one row per source, id, reason and payload", async () => {
     const input = { source: "ted", externalId: "1-2026", reason: "title: missing", rawPayload: { a: 1 } };

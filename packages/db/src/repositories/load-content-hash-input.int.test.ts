@@ -1,6 +1,6 @@
 import { contentHash, type TenderRecordV1, toContentHashInput } from "@tender/contracts";
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "@tender/testing";
+import { describe, expect, it } from "vitest";
 import {
   type AttachmentInput,
   listAttachmentsForTender,
@@ -9,11 +9,9 @@ import {
   syncTenderAttachments,
 } from "./attachments.repository.js";
 import { loadContentHashInput } from "./load-content-hash-input.js";
-import { ensureSource } from "./sources.repository.js";
 import { findTenderById, setTenderContentHash, upsertTender } from "./tenders.repository.js";
 
-let t: TestDatabase;
-let sourceId: string;
+const t = useTestDatabase({ source: "contracts_finder" });
 
 const doc = (url: string, over: Partial<AttachmentInput> = {}): AttachmentInput => ({
   external_id: "ignored-by-the-hash",
@@ -24,16 +22,10 @@ const doc = (url: string, over: Partial<AttachmentInput> = {}): AttachmentInput 
   ...over,
 });
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  sourceId = (await ensureSource(t.db, "contracts_finder")).id;
-});
-afterAll(async () => t.destroy());
-
 describe("loadContentHashInput", () => {
   it("returns the significant fields and the non-skipped attachments in code-unit order of source_url", async () => {
     const { id } = await upsertTender(t.db, {
-      sourceId,
+      sourceId: t.sourceId,
       external_id: "CF-1",
       title: "Road repair",
       description: "Resurfacing",
@@ -107,7 +99,7 @@ describe("loadContentHashInput", () => {
 
   it("returns null fields as null and an empty attachment list", async () => {
     const { id } = await upsertTender(t.db, {
-      sourceId,
+      sourceId: t.sourceId,
       external_id: "CF-2",
       title: "Snow clearing",
       description: null,
@@ -148,7 +140,7 @@ describe("loadContentHashInput", () => {
     const fromRecord = contentHash(toContentHashInput(record));
     const { id } = await upsertTender(t.db, {
       ...record,
-      sourceId,
+      sourceId: t.sourceId,
       contentHash: fromRecord,
       rawPayload: record.raw_payload,
     });

@@ -1,13 +1,8 @@
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "@tender/testing";
+import { describe, expect, it } from "vitest";
 import { listQuarantinedRecords, quarantineRecord } from "./quarantined-records.repository.js";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => t.destroy());
-
+const t = useTestDatabase();
 describe("quarantined records repository", () => {
   it("round-trips a record with its reason and raw payload", async () => {
     const rawPayload = { id: "X-1", amount: "-5", nested: { list: [1, "two", null], ünïcode: "ok" } };

@@ -1,10 +1,10 @@
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
+import { useTestDatabase } from "@tender/testing";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApiKey } from "./api-keys.repository.js";
 import { countRequest, takeRateLimitToken } from "./rate-limit.repository.js";
 
-let t: TestDatabase;
+const t = useTestDatabase();
 
 async function stored(id: string) {
   const { rows } = await sql<{ request_count: number; window: number; minute: number }>`
@@ -23,11 +23,6 @@ async function awaitFreshMinute(): Promise<void> {
   const second = rows[0]?.s ?? 0;
   if (second > 50) await new Promise((resolve) => setTimeout(resolve, (60 - second) * 1000 + 200));
 }
-
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(() => t.destroy());
 
 describe("takeRateLimitToken", () => {
   it("counts in the current UTC minute of the database clock and refuses past the limit without counting", async () => {

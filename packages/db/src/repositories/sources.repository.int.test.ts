@@ -1,14 +1,9 @@
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "@tender/testing";
+import { describe, expect, it } from "vitest";
 import { createDb } from "../create-db.js";
 import { ensureSource, findSourceByCode, listSources, saveSourceCursor } from "./sources.repository.js";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => t.destroy());
-
+const t = useTestDatabase();
 describe("sources repository", () => {
   it("ensureSource creates a missing source once and returns the same row afterwards", async () => {
     const first = await ensureSource(t.db, "ted");

@@ -1,17 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
+import { useTestDatabase } from "@tender/testing";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { insertOutboxEvent, markOutboxPublished } from "./outbox.repository.js";
 import { quarantineRecord } from "./quarantined-records.repository.js";
 import { countQuarantinedByReason, countQuarantinedRecords, readOutboxBacklog } from "./status.repository.js";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => t.destroy());
-
+const t = useTestDatabase();
 describe("readOutboxBacklog", () => {
   it("is empty on an empty outbox", async () => {
     expect(await readOutboxBacklog(t.db)).toEqual({

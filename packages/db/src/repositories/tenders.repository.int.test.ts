@@ -1,8 +1,7 @@
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { upsertTenderInput, useTestDatabase } from "@tender/testing";
+import { describe, expect, it } from "vitest";
 import { createDb } from "../create-db.js";
 import type { IndexStatus } from "../tables/tenders.table.js";
-import { ensureSource } from "./sources.repository.js";
 import {
   countTendersByIndexStatus,
   findTenderById,
@@ -20,28 +19,8 @@ const HASH_A = "a".repeat(64);
 const HASH_B = "b".repeat(64);
 const HASH_C = "c".repeat(64);
 
-let t: TestDatabase;
-let sourceId: string;
-let serial = 0;
-
-function record(over: Partial<UpsertTenderInput> = {}): UpsertTenderInput {
-  serial++;
-  return {
-    sourceId,
-    external_id: `T-${serial}`,
-    title: "Road repair",
-    description: "Resurfacing of 3 km",
-    buyer_name: "City of Tartu",
-    amount: "1500.50",
-    currency: "EUR",
-    published_at: "2024-05-01T10:00:00Z",
-    deadline: "2024-06-01T12:00:00.000Z",
-    source_url: "https://example.org/notice/1",
-    contentHash: HASH_A,
-    rawPayload: { id: serial, nested: { a: [1, 2] } },
-    ...over,
-  };
-}
+const t = useTestDatabase({ source: "ted" });
+const record = (over: Partial<UpsertTenderInput> = {}) => upsertTenderInput(t.sourceId, over);
 
 async function tenderIn(status: IndexStatus, hash = HASH_A): Promise<string> {
   const { id } = await upsertTender(t.db, record({ contentHash: hash }));
@@ -54,12 +33,6 @@ async function tenderIn(status: IndexStatus, hash = HASH_A): Promise<string> {
 
 const statusOf = async (id: string) => (await findTenderById(t.db, id))?.index_status;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  sourceId = (await ensureSource(t.db, "ted")).id;
-});
-afterAll(async () => t.destroy());
-
 describe("upsertTender", () => {
   it("creates a pending tender with the fields as given", async () => {
     const input = record();
@@ -67,7 +40,7 @@ describe("upsertTender", () => {
     expect(result.outcome).toBe("created");
     const row = await findTenderById(t.db, result.id);
     expect(row).toMatchObject({
-      source_id: sourceId,
+      source_id: t.sourceId,
       external_id: input.external_id,
       title: "Road repair",
       description: "Resurfacing of 3 km",
@@ -83,7 +56,7 @@ describe("upsertTender", () => {
     });
     expect(row?.published_at.toISOString()).toBe("2024-05-01T10:00:00.000Z");
     expect(row?.deadline?.toISOString()).toBe("2024-06-01T12:00:00.000Z");
-    expect(await findTenderBySourceAndExternalId(t.db, sourceId, input.external_id)).toEqual(row);
+    expect(await findTenderBySourceAndExternalId(t.db, t.sourceId, input.external_id)).toEqual(row);
   });
 
   it("writes nothing when the hash is unchanged, not even raw_payload", async () => {
@@ -174,7 +147,7 @@ describe("upsertTender", () => {
     ).finally(() => wide.destroy());
     expect(results.filter((r) => r.outcome === "created")).toHaveLength(1);
     expect(results.filter((r) => r.outcome === "changed")).toHaveLength(9);
-    const row = await findTenderBySourceAndExternalId(t.db, sourceId, input.external_id);
+    const row = await findTenderBySourceAndExternalId(t.db, t.sourceId, input.external_id);
     expect(hashes).toContain(row?.content_hash);
   });
 });
@@ -273,6 +246,6 @@ describe("listing and counting", () => {
 
   it("find functions return undefined for unknown tenders", async () => {
     expect(await findTenderById(t.db, "00000000-0000-4000-8000-000000000000")).toBeUndefined();
-    expect(await findTenderBySourceAndExternalId(t.db, sourceId, "missing")).toBeUndefined();
+    expect(await findTenderBySourceAndExternalId(t.db, t.sourceId, "missing")).toBeUndefined();
   });
 });

@@ -1,15 +1,10 @@
 import { backoffDelayMs } from "@tender/backoff";
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
+import { useTestDatabase } from "@tender/testing";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { backoffDelayMsSql } from "./backoff-delay-ms-sql.js";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => t?.destroy());
-
+const t = useTestDatabase();
 async function delaysInSql(firstMs: number, maxMs: number, failures: number[]): Promise<number[]> {
   const delay = backoffDelayMsSql(sql.ref("f"), { firstMs, maxMs });
   const { rows } = await sql<{ ms: number }>`
