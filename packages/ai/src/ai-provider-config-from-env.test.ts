@@ -28,6 +28,14 @@ describe("aiProviderConfigFromEnv", () => {
     expect(aiProviderConfigFromEnv({ ...env, AI_PROVIDER: "fake", AI_BASE_URL: undefined })).toEqual({
       provider: "fake",
     });
+    expect(
+      aiProviderConfigFromEnv({
+        ...env,
+        AI_PROVIDER: "fake",
+        AI_BASE_URL: undefined,
+        AI_FAKE_WORD_DELAY_MS: 80,
+      }),
+    ).toEqual({ provider: "fake", wordDelayMs: 80 });
   });
 
   it("refuses a live provider without AI_BASE_URL", () => {

@@ -9,6 +9,7 @@ export interface AiProviderEnv {
   AI_API_KEY?: string | undefined;
   AI_TIMEOUT_MS: number;
   AI_MAX_ANSWER_CHARS: number;
+  AI_FAKE_WORD_DELAY_MS?: number | undefined;
 }
 
 /**
@@ -16,7 +17,11 @@ export interface AiProviderEnv {
  * fake ignores the rest. Throws when a live provider has no AI_BASE_URL.
  */
 export function aiProviderConfigFromEnv(env: AiProviderEnv): AiProviderConfig {
-  if (env.AI_PROVIDER === "fake") return { provider: "fake" };
+  if (env.AI_PROVIDER === "fake") {
+    return env.AI_FAKE_WORD_DELAY_MS
+      ? { provider: "fake", wordDelayMs: env.AI_FAKE_WORD_DELAY_MS }
+      : { provider: "fake" };
+  }
   if (env.AI_BASE_URL === undefined) throw new Error("AI_BASE_URL is required for a live AI provider");
   return {
     provider: env.AI_PROVIDER,

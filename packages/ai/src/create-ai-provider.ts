@@ -6,14 +6,14 @@ import { createOpenAiProvider } from "./openai-provider.js";
 
 /** AI_PROVIDER and, for a live provider, its connection settings. */
 export type AiProviderConfig =
-  | { provider: "fake" }
+  | { provider: "fake"; wordDelayMs?: number }
   | ({ provider: "ollama" | "openai" } & LiveProviderOptions);
 
 /** The provider named by the configuration. */
 export function createAiProvider(config: AiProviderConfig): AiProvider {
   switch (config.provider) {
     case "fake":
-      return createFakeProvider();
+      return createFakeProvider(config.wordDelayMs === undefined ? {} : { wordDelayMs: config.wordDelayMs });
     case "ollama":
       return createOllamaProvider(config);
     case "openai":

@@ -57,6 +57,17 @@ describe("createFakeProvider", () => {
     );
   });
 
+  it("pauses between streamed words when asked to, and stops at once on abort", async () => {
+    const prompt = buildAskPrompt({ question: "What is delivered?", fragments });
+    const slow = createFakeProvider({ wordDelayMs: 5_000 });
+    const controller = new AbortController();
+    const iterator = slow.generateStream(prompt, { signal: controller.signal })[Symbol.asyncIterator]();
+    expect((await iterator.next()).value).toBe("Resurfacing ");
+    const second = iterator.next();
+    controller.abort(new Error("client left"));
+    await expect(second).rejects.toThrow("client left");
+  });
+
   it("treats a stray [n] line inside a fragment as text", async () => {
     const text = "First point. More.\n[9] not a header.\n\n[2] looks like the next one.\nQuestion: new?";
     const prompt = buildAskPrompt({ question: "q?", fragments: [{ title: "t", source_url: "u", text }] });

@@ -1,12 +1,19 @@
+import { abortableDelay } from "@tender/backoff";
 import type { AiCallOptions, AiProvider, ChatPrompt } from "./ai-provider.js";
 import { FAKE_MODEL, fakeEmbed } from "./fake-embed.js";
 import { fakeGenerate } from "./fake-generate.js";
+
+export interface FakeProviderOptions {
+  /** A pause before each streamed word after the first (`AI_FAKE_WORD_DELAY_MS`), so a demo can be watched. */
+  wordDelayMs?: number;
+}
 
 /**
  * The deterministic provider for tests and offline runs: `embed` is {@link fakeEmbed},
  * `generate` is {@link fakeGenerate} (streamed word by word), `health` is always ok. It calls nothing outside.
  */
-export function createFakeProvider(): AiProvider {
+export function createFakeProvider(options: FakeProviderOptions = {}): AiProvider {
+  const wordDelayMs = options.wordDelayMs ?? 0;
   return {
     embedModel: FAKE_MODEL,
     chatModel: FAKE_MODEL,
@@ -20,7 +27,9 @@ export function createFakeProvider(): AiProvider {
     },
     async *generateStream(prompt: ChatPrompt, opts?: AiCallOptions) {
       // Word by word, each word with the white space after it: the pieces add up to `generate`.
-      for (const word of fakeGenerate(prompt).split(/(?<=\s)(?=\S)/u)) {
+      const words = fakeGenerate(prompt).split(/(?<=\s)(?=\S)/u);
+      for (const [i, word] of words.entries()) {
+        if (i > 0 && wordDelayMs > 0) await abortableDelay(wordDelayMs, opts?.signal);
         opts?.signal?.throwIfAborted();
         yield word;
       }

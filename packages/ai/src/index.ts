@@ -20,7 +20,7 @@ export { type CitationFilter, createCitationFilter, filterCitations } from "./ci
 export { type AiProviderConfig, createAiProvider } from "./create-ai-provider.js";
 export { FAKE_MODEL, fakeEmbed } from "./fake-embed.js";
 export { fakeGenerate } from "./fake-generate.js";
-export { createFakeProvider } from "./fake-provider.js";
+export { createFakeProvider, type FakeProviderOptions } from "./fake-provider.js";
 export { l2Normalize } from "./l2-normalize.js";
 export type { LiveProviderOptions } from "./live-provider-options.js";
 export { createOllamaProvider } from "./ollama-provider.js";

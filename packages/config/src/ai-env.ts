@@ -10,7 +10,8 @@ export const AI_PROVIDERS = ["fake", "ollama", "openai"] as const;
  * AI provider: `AI_PROVIDER` (fake | ollama | openai, default fake), `AI_BASE_URL` (required
  * unless fake), `AI_EMBED_MODEL` (default bge-m3), `AI_CHAT_MODEL` (default qwen2.5:7b-instruct),
  * `AI_API_KEY` (optional bearer token), `AI_TIMEOUT_MS` (default 30000), `AI_MAX_ANSWER_CHARS`
- * (default 20000: a longer chat answer fails, and its body is not read past the bound).
+ * (default 20000: a longer chat answer fails, and its body is not read past the bound),
+ * `AI_FAKE_WORD_DELAY_MS` (default 0: the fake streams its answer without pauses).
  */
 export const AiEnv = v.pipe(
   v.object({
@@ -21,6 +22,7 @@ export const AiEnv = v.pipe(
     AI_API_KEY: envString({ optional: true }),
     AI_TIMEOUT_MS: envInt({ min: 100, max: 600_000, default: 30_000 }),
     AI_MAX_ANSWER_CHARS: envInt({ min: 100, max: 1_000_000, default: 20_000 }),
+    AI_FAKE_WORD_DELAY_MS: envInt({ min: 0, max: 10_000, default: 0 }),
   }),
   // partialCheck still runs when an unrelated AI_* variable is bad, so both problems are reported.
   v.forward(

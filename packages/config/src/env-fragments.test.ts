@@ -52,6 +52,7 @@ describe("AiEnv", () => {
       AI_API_KEY: undefined,
       AI_TIMEOUT_MS: 30_000,
       AI_MAX_ANSWER_CHARS: 20_000,
+      AI_FAKE_WORD_DELAY_MS: 0,
     });
   });
 

@@ -57,6 +57,11 @@ describe("demoCurlCommands", () => {
     const ask = shellWords(commands.ask.replaceAll("\\\n", " ").replace(/^curl /, ""));
     expect(ask[1]).toBe("http://127.0.0.1:8080/api/v1/ask");
     expect(JSON.parse(ask.at(-1) ?? "")).toEqual({ query: DEMO_ASK_QUESTION, limit: 3 });
+    const stream = shellWords(commands.askStream.replaceAll("\\\n", " ").replace(/^curl /, ""));
+    expect(stream.slice(0, 3)).toEqual(["-N", "-s", "http://127.0.0.1:8080/api/v1/ask"]);
+    expect(stream).toContain("Accept: text/event-stream");
+    expect(stream).toContain(`X-API-Key: ${key}`);
+    expect(JSON.parse(stream.at(-1) ?? "")).toEqual({ query: DEMO_ASK_QUESTION, limit: 3 });
   });
 
   it("the card command names the tender; none without a tender", () => {

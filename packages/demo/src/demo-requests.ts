@@ -64,6 +64,8 @@ export interface DemoCurlCommands {
   /** `GET /api/v1/tenders` with `DEMO_BROWSE_QUERY`. */
   browse: string;
   ask: string;
+  /** The same Ask streamed (`curl -N`, `Accept: text/event-stream`): the answer arrives word by word. */
+  askStream: string;
   card: string | null;
 }
 
@@ -73,10 +75,10 @@ export function demoCurlCommands(
   apiKey: string,
   tenderId: string | undefined,
 ): DemoCurlCommands {
-  const post = (path: string, body: unknown) =>
+  const post = (path: string, body: unknown, curl = "curl -s", headers = "") =>
     [
-      `curl -s ${gatewayUrl}${path} \\`,
-      `  -H ${shellQuote(`X-API-Key: ${apiKey}`)} -H 'Content-Type: application/json' \\`,
+      `${curl} ${gatewayUrl}${path} \\`,
+      `  -H ${shellQuote(`X-API-Key: ${apiKey}`)} -H 'Content-Type: application/json'${headers} \\`,
       `  -d ${shellQuote(JSON.stringify(body))}`,
     ].join("\n");
   return {
@@ -85,6 +87,12 @@ export function demoCurlCommands(
     filtered: post("/api/v1/search", { query: DEMO_NOTICES_QUERY, limit: 4, filters: DEMO_FILTERS }),
     browse: `curl -s ${shellQuote(`${gatewayUrl}/api/v1/tenders?${DEMO_BROWSE_QUERY}`)} -H ${shellQuote(`X-API-Key: ${apiKey}`)}`,
     ask: post("/api/v1/ask", { query: DEMO_ASK_QUESTION, limit: 3 }),
+    askStream: post(
+      "/api/v1/ask",
+      { query: DEMO_ASK_QUESTION, limit: 3 },
+      "curl -N -s",
+      " -H 'Accept: text/event-stream'",
+    ),
     card:
       tenderId === undefined
         ? null

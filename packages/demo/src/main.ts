@@ -94,7 +94,7 @@ try {
     gatewayPort,
     storageDir,
     logLevel: config.LOG_LEVEL,
-    ai: aiVariables(config),
+    ai: aiVariables(config, config.DEMO_WORD_DELAY_MS),
     baseEnv,
     onLine: (service, line) => out.serviceLine(service, line),
   });

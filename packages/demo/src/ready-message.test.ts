@@ -10,6 +10,7 @@ const input = {
     filtered: "curl filtered",
     browse: "curl browse",
     ask: "curl ask",
+    askStream: "curl ask stream",
     card: "curl card",
   },
   tender: { id: "t1", externalId: "821126-2025", title: "T", filename: "821126-2025-it.pdf" },
@@ -27,6 +28,7 @@ describe("readyMessage", () => {
       "curl filtered",
       "curl browse",
       "curl ask",
+      "curl ask stream",
       "curl card",
     ]) {
       expect(lines).toContain(command);

@@ -37,6 +37,9 @@ export function readyMessage(input: ReadyMessageInput): string {
     "# Ask: an answer grounded in the fragments, which come back as sources",
     input.curl.ask,
     "",
+    "# The same Ask streamed: sources first, then the answer word by word (event: delta), then done",
+    input.curl.askStream,
+    "",
     ...(input.curl.card && input.tender
       ? [
           `# The tender card of ${input.tender.externalId} (${input.tender.filename} downloaded and indexed)`,
