@@ -49,6 +49,14 @@ describe("tender ingest", () => {
     );
     expect(stderr).toBe("line 3: currency: Must be a three-letter uppercase currency code, e.g. EUR\n");
 
+    // Facets come from each record's payload, as a sync stores them.
+    const facets = await t.db
+      .selectFrom("tenders")
+      .select(["external_id", "cpv_codes"])
+      .orderBy("external_id")
+      .execute();
+    expect(facets.find((f) => f.external_id === "450523-2026")?.cpv_codes).toEqual(["72000000"]);
+
     const outbox = await t.db.selectFrom("outbox").select("subject").execute();
     expect(outbox.map((o) => o.subject)).toEqual(Array(5).fill("tcliingest.tender.changed.v1"));
     const quarantined = await t.db.selectFrom("quarantined_records").selectAll().executeTakeFirstOrThrow();

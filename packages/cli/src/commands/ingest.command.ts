@@ -7,6 +7,7 @@ import type { Command } from "commander";
 import * as v from "valibot";
 import { CliError } from "../cli-error.js";
 import type { CommandContext } from "../command-context.js";
+import { facetsOfSource } from "../source-facets.js";
 
 interface IngestOptions {
   source: string;
@@ -45,7 +46,12 @@ Examples:
       try {
         if (!(await file.stat()).isFile()) throw new CliError(`cannot read ${options.file}: not a file`);
         const report = await ctx.withDatabase((db) =>
-          importTenderRecords(db, { sourceCode, lines: file.readLines({ encoding: "utf8" }), subject }),
+          importTenderRecords(db, {
+            sourceCode,
+            lines: file.readLines({ encoding: "utf8" }),
+            subject,
+            ...facetsOption(sourceCode),
+          }),
         );
         printReport(ctx, sourceCode, report, options.json === true);
       } finally {
@@ -86,4 +92,10 @@ function printReport(ctx: CommandContext, source: string, report: ImportReport, 
       `${report.changed} changed, ${report.unchanged} unchanged, ${report.quarantined} quarantined; ` +
       `${report.events} event${report.events === 1 ? "" : "s"} queued`,
   );
+}
+
+/** A known source's records get their facets from their payload, as a sync would store them. */
+function facetsOption(sourceCode: string) {
+  const facetsOf = facetsOfSource(sourceCode);
+  return facetsOf ? { facetsOf } : {};
 }

@@ -1,17 +1,11 @@
 import { type Database, listTenderPayloadsAfter, setTenderFacets } from "@tender/db";
 import type { TenderFacets } from "@tender/ingest";
-import { CF_SOURCE_CODE, cfReleaseFacets } from "@tender/source-contracts-finder";
-import { TED_SOURCE_CODE, tedNoticeFacets } from "@tender/source-ted";
 import type { Command } from "commander";
 import type { Kysely } from "kysely";
 import { CliError } from "../cli-error.js";
 import type { CommandContext } from "../command-context.js";
+import { FACETS_OF, facetsOfSource } from "../source-facets.js";
 
-/** How each source derives the facets of a stored payload: the same code its ingest service runs. */
-const FACETS_OF: Record<string, (payload: unknown) => TenderFacets> = {
-  [TED_SOURCE_CODE]: tedNoticeFacets,
-  [CF_SOURCE_CODE]: cfReleaseFacets,
-};
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_BATCH = 10_000;
 
@@ -48,7 +42,7 @@ Examples:
   $ tender remap --source contracts_finder --batch 1000`,
     )
     .action(async (options: RemapOptions) => {
-      const facetsOf = FACETS_OF[options.source];
+      const facetsOf = facetsOfSource(options.source);
       if (!facetsOf) {
         throw new CliError(
           `--source must be ${Object.keys(FACETS_OF).join(" or ")}, got ${JSON.stringify(options.source)}`,

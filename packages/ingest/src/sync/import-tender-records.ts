@@ -1,5 +1,7 @@
 import { type Database, type Db, ensureSource } from "@tender/db";
 import type { Kysely } from "kysely";
+import type { TenderFacets } from "../mapping/facets/tender-facets.js";
+import { withFacets } from "../mapping/facets/with-facets.js";
 import { validateTenderRecord } from "../mapping/validate-tender-record.js";
 import { storeOrQuarantine } from "./store-or-quarantine.js";
 import { addCounts, emptyCounts, type SyncCounts } from "./sync-counts.js";
@@ -13,6 +15,8 @@ export interface ImportTenderRecordsOptions {
   /** Lines per transaction; default 100. */
   batchSize?: number;
   now?: () => Date;
+  /** Derives each valid record's facets from its `raw_payload` (the source's mapper); none: empty facets. */
+  facetsOf?: (payload: unknown) => TenderFacets;
 }
 
 export interface RejectedLine {
@@ -56,7 +60,7 @@ export async function importTenderRecords(
     const line = number === 1 && text.startsWith("\uFEFF") ? text.slice(1) : text;
     if (line.trim() === "") continue;
     report.records += 1;
-    batch.push(parseLine(number, line, options.sourceCode));
+    batch.push(withPayloadFacets(parseLine(number, line, options.sourceCode), options.facetsOf));
     if (batch.length >= batchSize) {
       await commitBatch(db, batch, options, report);
       batch = [];
@@ -112,4 +116,10 @@ async function commitBatch(
   // Only after the commit: a failed batch reports nothing as done.
   addCounts(report, counts);
   report.rejected.push(...rejected);
+}
+
+function withPayloadFacets(parsed: ParsedLine, facetsOf: ImportTenderRecordsOptions["facetsOf"]): ParsedLine {
+  const { result } = parsed;
+  if (facetsOf === undefined || !result.ok) return parsed;
+  return { ...parsed, result: withFacets(result, () => facetsOf(result.record.raw_payload)) };
 }
