@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { contentHash } from "@tender/contracts";
 import {
-  type Database,
   loadContentHashInput,
   markAttachmentFailed,
   markAttachmentReady,
@@ -9,8 +8,7 @@ import {
 } from "@tender/db";
 import { createPoliteHttpClient, HostNotAllowedError, runSyncPass, type SourceAdapter } from "@tender/ingest";
 import { type ReplayHandler, type ReplayServer, startReplayServer } from "@tender/ingest/testing";
-import { createTestDatabase, type TestDatabase, uniqueBusToken } from "@tender/testing";
-import type { Kysely } from "kysely";
+import { emptyTables, uniqueBusToken, useTestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createCfAdapter } from "./cf-adapter.js";
 
@@ -23,8 +21,7 @@ const august = load("cf_ocds_search_tender_2026-08-19.json");
 const documents = load("cf_release_documents_attachments_trimmed_2026-09-19.json");
 const SEARCH = "/Published/Notices/OCDS/Search";
 
-let testDb: TestDatabase;
-let db: Kysely<Database>;
+const testDb = useTestDatabase();
 let server: ReplayServer;
 const subject = `t${uniqueBusToken().toLowerCase()}.tender.changed.v1`;
 const logger = { debug() {}, info() {}, warn() {}, error() {} };
@@ -85,15 +82,24 @@ function adapter(overrides: { forbiddenCooldownMs?: number } = {}): SourceAdapte
 }
 
 const sync = (a = adapter(), maxPages?: number) =>
-  runSyncPass({ db, adapter: a, logger, subject, ...(maxPages ? { maxPages } : {}) });
+  runSyncPass({ db: testDb.db, adapter: a, logger, subject, ...(maxPages ? { maxPages } : {}) });
 const source = () =>
-  db.selectFrom("sources").selectAll().where("code", "=", "contracts_finder").executeTakeFirstOrThrow();
+  testDb.db
+    .selectFrom("sources")
+    .selectAll()
+    .where("code", "=", "contracts_finder")
+    .executeTakeFirstOrThrow();
 const events = async () =>
   (
-    await db.selectFrom("outbox").select("payload").where("subject", "=", subject).orderBy("id").execute()
+    await testDb.db
+      .selectFrom("outbox")
+      .select("payload")
+      .where("subject", "=", subject)
+      .orderBy("id")
+      .execute()
   ).map((r) => r.payload as { tender_id: string; content_hash: string });
 const attachmentsOf = (ocid: string) =>
-  db
+  testDb.db
     .selectFrom("attachments")
     .innerJoin("tenders", "tenders.id", "attachments.tender_id")
     .select([
@@ -108,20 +114,15 @@ const attachmentsOf = (ocid: string) =>
 const OCID = "ocds-b5fd17-02f878ce-547b-46fd-a840-ddc7c37e1e80";
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = testDb.db;
   server = await startReplayServer(() => ({ status: 503, body: {} }));
 });
 
 afterAll(async () => {
   await server.close();
-  await testDb.destroy();
 });
 
 beforeEach(async () => {
-  await db.deleteFrom("sources").execute();
-  await db.deleteFrom("outbox").execute();
-  await db.deleteFrom("quarantined_records").execute();
+  await emptyTables(testDb.db, ["sources", "outbox", "quarantined_records"]);
   server.requests.length = 0;
   server.setHandler(cfServer(chain([limit2, august, documents])));
 });
@@ -137,7 +138,7 @@ describe("Contracts Finder sync over HTTP", () => {
       stop: "end",
       cursor: null,
     });
-    const tenders = await db.selectFrom("tenders").select(["id", "external_id"]).execute();
+    const tenders = await testDb.db.selectFrom("tenders").select(["id", "external_id"]).execute();
     expect(tenders.map((t) => t.external_id).sort()).toEqual(
       [...limit2.releases, ...august.releases].map((r) => r.ocid as string).sort(),
     );
@@ -150,7 +151,10 @@ describe("Contracts Finder sync over HTTP", () => {
     });
     expect(`${server.baseUrl}${second?.url.pathname}${second?.url.search}`).toBe(nextLink(1));
     expect(`${server.baseUrl}${third?.url.pathname}${third?.url.search}`).toBe(nextLink(2));
-    const quarantined = await db.selectFrom("quarantined_records").selectAll().executeTakeFirstOrThrow();
+    const quarantined = await testDb.db
+      .selectFrom("quarantined_records")
+      .selectAll()
+      .executeTakeFirstOrThrow();
     expect(quarantined).toMatchObject({ source: "contracts_finder", external_id: OCID });
     expect(quarantined.reason).toMatch(/^buyer_name: missing/);
   });
@@ -192,7 +196,7 @@ describe("Contracts Finder sync over HTTP", () => {
     const [attachment] = await attachmentsOf(OCID);
     if (!attachment) throw new Error("no attachment");
     // What the downloader does: store the file, then the recomputed hash (the tender changes).
-    await db.transaction().execute(async (trx) => {
+    await testDb.db.transaction().execute(async (trx) => {
       await markAttachmentReady(trx, attachment.id, {
         localPath: "x/y.docx",
         sizeBytes: 10,
@@ -202,7 +206,7 @@ describe("Contracts Finder sync over HTTP", () => {
       if (!input) throw new Error("tender vanished");
       expect(await setTenderContentHash(trx, attachment.tender_id, contentHash(input))).toBe(true);
     });
-    const stored = await db
+    const stored = await testDb.db
       .selectFrom("tenders")
       .select("content_hash")
       .where("id", "=", attachment.tender_id)
@@ -212,7 +216,7 @@ describe("Contracts Finder sync over HTTP", () => {
     const report = await sync();
     expect(report).toMatchObject({ created: 0, changed: 0, unchanged: 2, events: 0 });
     expect((await events()).length).toBe(eventsBefore);
-    const after = await db
+    const after = await testDb.db
       .selectFrom("tenders")
       .select("content_hash")
       .where("id", "=", attachment.tender_id)
@@ -226,7 +230,7 @@ describe("Contracts Finder sync over HTTP", () => {
     await sync();
     const [attachment] = await attachmentsOf(OCID);
     if (!attachment) throw new Error("no attachment");
-    await markAttachmentFailed(db, attachment.id, "HTTP 500");
+    await markAttachmentFailed(testDb.db, attachment.id, "HTTP 500");
     const report = await sync();
     expect(report).toMatchObject({ changed: 0, unchanged: 2, attachmentsRequeued: 1, events: 1 });
     expect((await events()).at(-1)?.tender_id).toBe(attachment.tender_id);
@@ -245,7 +249,7 @@ describe("Contracts Finder sync over HTTP", () => {
 
   it("starts afresh when the API refuses the stored link", async () => {
     await sync(adapter(), 1);
-    await db
+    await testDb.db
       .updateTable("sources")
       .set({ cursor: `${server.baseUrl}${SEARCH}?cursor=expired` })
       .execute();
@@ -259,7 +263,7 @@ describe("Contracts Finder sync over HTTP", () => {
     (pages[0] as Package).links = { next: `http://localhost:1${SEARCH}?cursor=abc` };
     server.setHandler(cfServer(pages));
     await expect(sync()).rejects.toBeInstanceOf(HostNotAllowedError);
-    expect(await db.selectFrom("tenders").select("id").execute()).toHaveLength(0);
+    expect(await testDb.db.selectFrom("tenders").select("id").execute()).toHaveLength(0);
     expect((await source()).cursor).toBeNull();
   });
 });

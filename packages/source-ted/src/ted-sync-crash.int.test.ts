@@ -4,11 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { busNames } from "@tender/bus";
-import type { Database } from "@tender/db";
 import { createPoliteHttpClient, runSyncPass } from "@tender/ingest";
 import { type ReplayServer, startReplayServer } from "@tender/ingest/testing";
-import { createTestDatabase, type TestDatabase, uniqueBusToken } from "@tender/testing";
-import type { Kysely } from "kysely";
+import { uniqueBusToken, useTestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTedAdapter } from "./ted-adapter.js";
 import { DEFAULT_TED_FIELDS } from "./ted-search-body.js";
@@ -58,14 +56,11 @@ process.stdout.write("finished\\n");
 await db.destroy();
 `;
 
-let testDb: TestDatabase;
-let db: Kysely<Database>;
+const testDb = useTestDatabase();
 let server: ReplayServer;
 let dir: string;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = testDb.db;
   dir = mkdtempSync(join(tmpdir(), "ted-crash-"));
   writeFileSync(join(dir, "hooks.mjs"), HOOKS);
   writeFileSync(join(dir, "child.mjs"), CHILD);
@@ -73,7 +68,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  await testDb.destroy();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -133,13 +127,13 @@ describe("a sync process killed between pages", () => {
     expect(run.output()).not.toContain("finished");
 
     // Page 1 is fully committed: its tenders, their events and the cursor to page 2.
-    const afterCrash = await db.selectFrom("tenders").select("external_id").execute();
+    const afterCrash = await testDb.db.selectFrom("tenders").select("external_id").execute();
     expect(afterCrash).toHaveLength(10);
-    const source = await db.selectFrom("sources").selectAll().executeTakeFirstOrThrow();
+    const source = await testDb.db.selectFrom("sources").selectAll().executeTakeFirstOrThrow();
     expect(source.cursor).toBe(TOKEN);
-    expect(await db.selectFrom("outbox").select("id").where("subject", "=", subject).execute()).toHaveLength(
-      10,
-    );
+    expect(
+      await testDb.db.selectFrom("outbox").select("id").where("subject", "=", subject).execute(),
+    ).toHaveLength(10);
 
     // Restart: the next pass asks for page 2 with the stored token and finishes.
     server.setHandler((req) => {
@@ -159,13 +153,17 @@ describe("a sync process killed between pages", () => {
       pageSize: 10,
     });
     const logger = { debug() {}, info() {}, warn() {}, error() {} };
-    const report = await runSyncPass({ db, adapter, logger, subject });
+    const report = await runSyncPass({ db: testDb.db, adapter, logger, subject });
     expect(report).toMatchObject({ pages: 1, created: 5, changed: 0, unchanged: 0, events: 5, stop: "end" });
 
-    const tenders = await db.selectFrom("tenders").select(["id", "external_id"]).execute();
+    const tenders = await testDb.db.selectFrom("tenders").select(["id", "external_id"]).execute();
     expect(tenders).toHaveLength(15);
     expect(new Set(tenders.map((t) => t.external_id)).size).toBe(15);
-    const events = await db.selectFrom("outbox").select("payload").where("subject", "=", subject).execute();
+    const events = await testDb.db
+      .selectFrom("outbox")
+      .select("payload")
+      .where("subject", "=", subject)
+      .execute();
     const announced = events.map((e) => e.payload.tender_id as string).sort();
     expect(announced).toEqual(tenders.map((t) => t.id).sort());
   }, 60_000);

@@ -1,10 +1,8 @@
 import { readFileSync } from "node:fs";
 import { busNames } from "@tender/bus";
-import type { Database } from "@tender/db";
 import { createPoliteHttpClient, runSyncPass } from "@tender/ingest";
 import { type ReplayHandler, type ReplayServer, startReplayServer } from "@tender/ingest/testing";
-import { createTestDatabase, type TestDatabase, uniqueBusToken } from "@tender/testing";
-import type { Kysely } from "kysely";
+import { emptyTables, uniqueBusToken, useTestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTedAdapter } from "./ted-adapter.js";
 import { DEFAULT_TED_FIELDS, DEFAULT_TED_QUERY } from "./ted-search-body.js";
@@ -63,8 +61,7 @@ const fakeTed: ReplayHandler = (req) => {
   };
 };
 
-let testDb: TestDatabase;
-let db: Kysely<Database>;
+const testDb = useTestDatabase();
 let server: ReplayServer;
 
 function sync(
@@ -87,7 +84,7 @@ function sync(
   const controller = new AbortController();
   const onPageCommitted = () => options.stopAfterOnePage && controller.abort();
   return runSyncPass({
-    db,
+    db: testDb.db,
     adapter,
     logger,
     subject,
@@ -103,24 +100,22 @@ function sent(): Array<{ query: string; token: string | undefined }> {
   return bodies.map((b) => ({ query: b.query, token: b.iterationNextToken }));
 }
 
-const setLastSyncAt = (at: Date) => db.updateTable("sources").set({ last_sync_at: at }).execute();
+const setLastSyncAt = (at: Date) => testDb.db.updateTable("sources").set({ last_sync_at: at }).execute();
 const storedPublishedAt = async () =>
-  (await db.selectFrom("tenders").select("published_at").execute()).map((t) => t.published_at.toISOString());
+  (await testDb.db.selectFrom("tenders").select("published_at").execute()).map((t) =>
+    t.published_at.toISOString(),
+  );
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = testDb.db;
   server = await startReplayServer(fakeTed);
 });
 
 afterAll(async () => {
   await server.close();
-  await testDb.destroy();
 });
 
 beforeEach(async () => {
-  await db.deleteFrom("sources").execute();
-  await db.deleteFrom("outbox").execute();
+  await emptyTables(testDb.db, ["sources", "outbox"]);
   server.requests.length = 0;
   server.setHandler(fakeTed);
 });
@@ -144,7 +139,7 @@ describe("TED sync after a downtime", () => {
     expect(await storedPublishedAt()).toEqual(Array(5).fill("2026-06-30T22:00:00.000Z"));
 
     // Caught up: the next pass is back to the last two days.
-    const source = await db.selectFrom("sources").selectAll().executeTakeFirstOrThrow();
+    const source = await testDb.db.selectFrom("sources").selectAll().executeTakeFirstOrThrow();
     expect(source).toMatchObject({ cursor: null, last_sync_at: NOW });
     expect(await sync()).toMatchObject({ created: 0, unchanged: 0 });
     expect(sent()[0]?.query).toBe(`(${DEFAULT_TED_QUERY}) AND publication-date>=20260706`);
@@ -172,7 +167,7 @@ describe("TED sync after a downtime", () => {
     expect(first).toMatchObject({ pages: 1, created: 2, stop: "aborted", cursor: "page-2" });
     const query = `(${DEFAULT_TED_QUERY}) AND publication-date>=20260626`;
     expect(sent()).toEqual([{ query, token: undefined }]);
-    const interrupted = await db.selectFrom("sources").selectAll().executeTakeFirstOrThrow();
+    const interrupted = await testDb.db.selectFrom("sources").selectAll().executeTakeFirstOrThrow();
     // last_sync_at moved on to today; the window of the pass in progress did not.
     expect(interrupted).toMatchObject({
       cursor: "page-2",
@@ -200,7 +195,7 @@ describe("TED sync after a downtime", () => {
       { query, token: "new-page-4" },
     ]);
     expect(await storedPublishedAt()).toEqual(Array(5).fill("2026-06-30T22:00:00.000Z"));
-    const done = await db.selectFrom("sources").selectAll().executeTakeFirstOrThrow();
+    const done = await testDb.db.selectFrom("sources").selectAll().executeTakeFirstOrThrow();
     expect(done).toMatchObject({ cursor: null, adapter_state: null });
   });
 

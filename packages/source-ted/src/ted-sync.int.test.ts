@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import { type Bus, busNames, busTopology, connectBus, ensureTopology, relayOutboxOnce } from "@tender/bus";
-import type { Database } from "@tender/db";
 import {
   createPoliteHttpClient,
   HostNotAllowedError,
@@ -9,9 +8,8 @@ import {
   type SourceAdapter,
 } from "@tender/ingest";
 import { type ReplayHandler, type ReplayServer, startReplayServer } from "@tender/ingest/testing";
-import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
+import { emptyTables, testNatsUrl, uniqueBusToken, useTestDatabase } from "@tender/testing";
 import { outboxStore } from "@tender/worker";
-import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTedAdapter } from "./ted-adapter.js";
 import { DEFAULT_TED_FIELDS } from "./ted-search-body.js";
@@ -48,8 +46,7 @@ function tedServer(pages: TedPage[]): ReplayHandler {
   };
 }
 
-let testDb: TestDatabase;
-let db: Kysely<Database>;
+const testDb = useTestDatabase();
 let server: ReplayServer;
 let bus: Bus;
 const names = busNames(`t${uniqueBusToken()}`);
@@ -75,10 +72,10 @@ function adapter(options: { maxAttempts?: number; allowedHosts?: string[] } = {}
 }
 
 const sync = (a = adapter(), maxPages?: number) =>
-  runSyncPass({ db, adapter: a, logger, subject, ...(maxPages ? { maxPages } : {}) });
+  runSyncPass({ db: testDb.db, adapter: a, logger, subject, ...(maxPages ? { maxPages } : {}) });
 
 async function outboxTenderIds(): Promise<string[]> {
-  const rows = await db
+  const rows = await testDb.db
     .selectFrom("outbox")
     .select("payload")
     .where("subject", "=", subject)
@@ -87,11 +84,10 @@ async function outboxTenderIds(): Promise<string[]> {
   return rows.map((r) => r.payload.tender_id as string);
 }
 
-const source = () => db.selectFrom("sources").selectAll().where("code", "=", "ted").executeTakeFirstOrThrow();
+const source = () =>
+  testDb.db.selectFrom("sources").selectAll().where("code", "=", "ted").executeTakeFirstOrThrow();
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = testDb.db;
   server = await startReplayServer(tedServer(chained()));
   bus = await connectBus({ servers: testNatsUrl(), name: "ted-sync-test" });
   await ensureTopology(bus.jsm, busTopology({ names }));
@@ -102,13 +98,10 @@ afterAll(async () => {
   await bus.jsm.streams.delete(names.dlqStream).catch(() => {});
   await bus.close();
   await server.close();
-  await testDb.destroy();
 });
 
 beforeEach(async () => {
-  await db.deleteFrom("sources").execute();
-  await db.deleteFrom("outbox").execute();
-  await db.deleteFrom("quarantined_records").execute();
+  await emptyTables(testDb.db, ["sources", "outbox", "quarantined_records"]);
   server.setHandler(tedServer(chained()));
   server.requests.length = 0;
 });
@@ -126,7 +119,10 @@ describe("TED sync over HTTP", () => {
     });
     expect(report.stop).toBe("end");
 
-    const tenders = await db.selectFrom("tenders").select(["id", "external_id", "index_status"]).execute();
+    const tenders = await testDb.db
+      .selectFrom("tenders")
+      .select(["id", "external_id", "index_status"])
+      .execute();
     expect(tenders).toHaveLength(15);
     expect(new Set(tenders.map((t) => t.external_id)).size).toBe(15);
     expect(tenders.every((t) => t.index_status === "pending")).toBe(true);
@@ -138,7 +134,7 @@ describe("TED sync over HTTP", () => {
     expect(bodies[0]).not.toHaveProperty("iterationNextToken");
     expect(bodies[1]).toMatchObject({ iterationNextToken: TOKEN, paginationMode: "ITERATION", limit: 10 });
     // The notice PDFs are registered for the downloader.
-    const pdfs = await db.selectFrom("attachments").select(["filename", "download_status"]).execute();
+    const pdfs = await testDb.db.selectFrom("attachments").select(["filename", "download_status"]).execute();
     expect(pdfs).toHaveLength(10);
     expect(pdfs.every((a) => a.download_status === "pending" && a.filename.endsWith("-en.pdf"))).toBe(true);
     // End of data: the cursor is cleared, last_sync_at set.
@@ -147,7 +143,7 @@ describe("TED sync over HTTP", () => {
     expect(row.last_sync_at).toBeInstanceOf(Date);
 
     // The relay publishes exactly these events to JetStream.
-    expect(await relayOutboxOnce({ outbox: outboxStore(db), js: bus.js, logger })).toBe(15);
+    expect(await relayOutboxOnce({ outbox: outboxStore(testDb.db), js: bus.js, logger })).toBe(15);
     const info = await bus.jsm.streams.info(names.stream);
     expect(info.state.messages).toBe(15);
     const last = await bus.jsm.streams.getMessage(names.stream, { seq: info.state.last_seq });
@@ -175,7 +171,7 @@ describe("TED sync over HTTP", () => {
 
   it("emits one event for a changed title and moves the tender back to pending", async () => {
     await sync();
-    await db.updateTable("tenders").set({ index_status: "ready" }).execute();
+    await testDb.db.updateTable("tenders").set({ index_status: "ready" }).execute();
     const pages = chained();
     const changed = pages[1]?.notices[2] as Notice;
     (changed["notice-title"] as Record<string, string>).eng = "Sweden – IT services – A new title";
@@ -184,7 +180,7 @@ describe("TED sync over HTTP", () => {
 
     const report = await sync();
     expect(report).toMatchObject({ created: 0, changed: 1, unchanged: 14, events: 1 });
-    const tender = await db
+    const tender = await testDb.db
       .selectFrom("tenders")
       .select(["id", "title", "index_status"])
       .where("external_id", "=", changed["publication-number"] as string)
@@ -192,7 +188,7 @@ describe("TED sync over HTTP", () => {
     expect(tender).toMatchObject({ title: "Sweden – IT services – A new title", index_status: "pending" });
     const events = await outboxTenderIds();
     expect(events.slice(before)).toEqual([tender.id]);
-    const others = await db
+    const others = await testDb.db
       .selectFrom("tenders")
       .select("index_status")
       .where("id", "<>", tender.id)
@@ -223,7 +219,7 @@ describe("TED sync over HTTP", () => {
 
     const report = await sync();
     expect(report).toMatchObject({ pages: 2, created: 14, quarantined: 1, events: 14 });
-    const quarantined = await db.selectFrom("quarantined_records").selectAll().execute();
+    const quarantined = await testDb.db.selectFrom("quarantined_records").selectAll().execute();
     expect(quarantined).toHaveLength(1);
     expect(quarantined[0]).toMatchObject({
       source: "ted",
@@ -233,7 +229,7 @@ describe("TED sync over HTTP", () => {
     });
     // The same bad notice seen again is not quarantined twice.
     await sync();
-    expect(await db.selectFrom("quarantined_records").selectAll().execute()).toHaveLength(1);
+    expect(await testDb.db.selectFrom("quarantined_records").selectAll().execute()).toHaveLength(1);
   });
 
   it("stops instead of looping when TED repeats a token", async () => {
@@ -260,7 +256,7 @@ describe("TED sync over HTTP", () => {
       }));
       await expect(sync()).rejects.toBeInstanceOf(HostNotAllowedError);
       expect(elsewhere.requests).toHaveLength(0);
-      expect(await db.selectFrom("tenders").select("id").execute()).toHaveLength(0);
+      expect(await testDb.db.selectFrom("tenders").select("id").execute()).toHaveLength(0);
       // The same redirect is followed once the target host is allowed.
       const report = await sync(adapter({ allowedHosts: [server.host, elsewhere.host] }));
       expect(report.created).toBe(15);
@@ -273,7 +269,7 @@ describe("TED sync over HTTP", () => {
     const replay = tedServer(chained());
     server.setHandler((req) => (req.body.includes(TOKEN) ? { status: 500, body: {} } : replay(req)));
     await expect(sync(adapter({ maxAttempts: 2 }))).rejects.toThrow("HTTP 500");
-    expect(await db.selectFrom("tenders").select("id").execute()).toHaveLength(10);
+    expect(await testDb.db.selectFrom("tenders").select("id").execute()).toHaveLength(10);
     expect((await source()).cursor).toBe(TOKEN);
 
     server.setHandler(replay);
@@ -284,7 +280,7 @@ describe("TED sync over HTTP", () => {
   it("starts afresh when TED answers a token stored by an earlier pass with 500", async () => {
     await sync(adapter(), 1);
     // After a long downtime the stored token is unknown to TED, which answers such a token with 500.
-    await db.updateTable("sources").set({ cursor: "token-of-last-week" }).execute();
+    await testDb.db.updateTable("sources").set({ cursor: "token-of-last-week" }).execute();
     const replay = tedServer(chained());
     server.setHandler((req) =>
       req.body.includes("token-of-last-week") ? { status: 500, body: { message: "error" } } : replay(req),
@@ -312,7 +308,7 @@ describe("TED sync over HTTP", () => {
     expect(server.requests).toHaveLength(4);
 
     // A page that keeps timing out fails the pass: nothing of it is committed, the token is kept.
-    await db.deleteFrom("sources").execute();
+    await testDb.db.deleteFrom("sources").execute();
     server.setHandler((req) => (req.body.includes(TOKEN) ? { body: partial } : replay(req)));
     await expect(sync()).rejects.toThrow("TED search timed out 3 times");
     expect((await source()).cursor).toBe(TOKEN);
@@ -328,12 +324,12 @@ describe("TED sync over HTTP", () => {
       },
       { body: text.slice(0, text.length / 2) },
     ]) {
-      await db.deleteFrom("sources").execute();
+      await testDb.db.deleteFrom("sources").execute();
       server.setHandler((req) => (req.body.includes(TOKEN) ? broken : replay(req)));
       await expect(sync()).rejects.toBeInstanceOf(InvalidResponseError);
       expect((await source()).cursor).toBe(TOKEN);
     }
-    expect(await db.selectFrom("tenders").select("id").execute()).toHaveLength(10);
+    expect(await testDb.db.selectFrom("tenders").select("id").execute()).toHaveLength(10);
 
     server.setHandler(replay);
     expect(await sync()).toMatchObject({ pages: 1, created: 5, stop: "end" });
@@ -346,7 +342,10 @@ describe("TED sync over HTTP", () => {
     server.setHandler(tedServer(pages));
     const report = await sync();
     expect(report).toMatchObject({ pages: 2, created: 14, quarantined: 1, stop: "end" });
-    const quarantined = await db.selectFrom("quarantined_records").selectAll().executeTakeFirstOrThrow();
+    const quarantined = await testDb.db
+      .selectFrom("quarantined_records")
+      .selectAll()
+      .executeTakeFirstOrThrow();
     expect(quarantined).toMatchObject({
       external_id: notice["publication-number"],
       reason: "description: contains a NUL character (U+0000), which the database cannot store",

@@ -1,5 +1,6 @@
 export { completeDownload } from "./complete-download.js";
 export { withDatabase } from "./database-url.js";
+export { emptyTables } from "./empty-tables.js";
 export {
   SEED_TENDER_FIELDS,
   type SeedAttachment,

@@ -1,22 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { type Bus, busNames, busTopology, connectBus, ensureTopology, runOutboxRelay } from "@tender/bus";
-import { countUnpublishedOutbox, type Database, enqueueTenderChanged } from "@tender/db";
-import {
-  createTestDatabase,
-  startTcpProxy,
-  type TcpProxy,
-  type TestDatabase,
-  testNatsUrl,
-  uniqueBusToken,
-} from "@tender/testing";
-import type { Kysely } from "kysely";
+import { countUnpublishedOutbox, enqueueTenderChanged } from "@tender/db";
+import { startTcpProxy, type TcpProxy, testNatsUrl, uniqueBusToken, useTestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { outboxStore } from "./outbox-store.js";
 
 // The relay's NATS connection goes through a TCP proxy, so the test takes the network away
 // from a long-running relay and gives it back, while the real NATS server keeps running.
-let testDb: TestDatabase;
-let db: Kysely<Database>;
+const testDb = useTestDatabase();
 let admin: Bus;
 let relayBus: Bus;
 let proxy: TcpProxy;
@@ -24,8 +15,6 @@ const topology = busTopology({ names: busNames(`t${uniqueBusToken()}`) });
 const waitLong = { timeout: 25_000, interval: 100 };
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = testDb.db;
   admin = await connectBus({ servers: testNatsUrl(), name: "relay-outage-admin" });
   await ensureTopology(admin.jsm, topology);
   const nats = new URL(testNatsUrl());
@@ -40,11 +29,10 @@ afterAll(async () => {
     await admin.jsm.streams.delete(stream).catch(() => {});
   }
   await admin.close();
-  await testDb.destroy();
 });
 
 async function enqueue(count: number): Promise<string[]> {
-  return db.transaction().execute(async (trx) => {
+  return testDb.db.transaction().execute(async (trx) => {
     const ids: string[] = [];
     for (let i = 0; i < count; i += 1) {
       const event = await enqueueTenderChanged(trx, {
@@ -71,7 +59,7 @@ async function publishedMsgIds(): Promise<string[]> {
 it("a running relay keeps events in the outbox while NATS is unreachable and publishes them once it is back", async () => {
   const controller = new AbortController();
   const relay = runOutboxRelay({
-    outbox: outboxStore(db),
+    outbox: outboxStore(testDb.db),
     js: relayBus.js,
     logger: { debug() {}, info() {}, warn() {}, error() {} },
     pollIntervalMs: 20,
@@ -81,22 +69,22 @@ it("a running relay keeps events in the outbox while NATS is unreachable and pub
   });
   try {
     const before = await enqueue(2);
-    await vi.waitFor(async () => expect(await countUnpublishedOutbox(db)).toBe(0), waitLong);
+    await vi.waitFor(async () => expect(await countUnpublishedOutbox(testDb.db)).toBe(0), waitLong);
 
     await proxy.cut();
     const during = await enqueue(3);
     await vi.waitFor(async () => {
-      const rows = await db
+      const rows = await testDb.db
         .selectFrom("outbox")
         .select("attempts")
         .where("published_at", "is", null)
         .execute();
       expect(rows.some((r) => r.attempts >= 1)).toBe(true);
     }, waitLong);
-    expect(await countUnpublishedOutbox(db)).toBe(3);
+    expect(await countUnpublishedOutbox(testDb.db)).toBe(3);
 
     await proxy.restore();
-    await vi.waitFor(async () => expect(await countUnpublishedOutbox(db)).toBe(0), waitLong);
+    await vi.waitFor(async () => expect(await countUnpublishedOutbox(testDb.db)).toBe(0), waitLong);
 
     // Every event is in the stream exactly once, in order, even if a publish buffered during
     // the outage reached the server after the relay had given up on it (Nats-Msg-Id dedup).

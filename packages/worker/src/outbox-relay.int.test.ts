@@ -16,9 +16,8 @@ import {
   runOutboxRelay,
 } from "@tender/bus";
 import type { TenderChangedV1 } from "@tender/contracts";
-import { countUnpublishedOutbox, type Database, enqueueTenderChanged } from "@tender/db";
-import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
-import type { Kysely } from "kysely";
+import { countUnpublishedOutbox, enqueueTenderChanged } from "@tender/db";
+import { testNatsUrl, uniqueBusToken, useTestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { outboxStore } from "./outbox-store.js";
 
@@ -31,16 +30,13 @@ function recordingLogger() {
   return { lines, logger: { debug: log, info: log, warn: log, error: log } };
 }
 
-let testDb: TestDatabase;
-let db: Kysely<Database>;
+const testDb = useTestDatabase();
 let outbox: OutboxStore;
 let bus: Bus;
 const created: BusTopology[] = [];
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = testDb.db;
-  outbox = outboxStore(db);
+  outbox = outboxStore(testDb.db);
   bus = await connectBus({ servers: testNatsUrl(), name: "bus-outbox-relay-test" });
 });
 
@@ -50,11 +46,10 @@ afterAll(async () => {
       await bus.jsm.streams.delete(stream).catch(() => {});
   }
   await bus.close();
-  await testDb.destroy();
 });
 
 beforeEach(async () => {
-  await db.deleteFrom("outbox").execute();
+  await testDb.db.deleteFrom("outbox").execute();
 });
 
 async function freshTopology(): Promise<BusTopology> {
@@ -65,7 +60,7 @@ async function freshTopology(): Promise<BusTopology> {
 }
 
 async function enqueue(topology: BusTopology, count: number): Promise<TenderChangedV1[]> {
-  return db.transaction().execute(async (trx) => {
+  return testDb.db.transaction().execute(async (trx) => {
     const events: TenderChangedV1[] = [];
     for (let i = 0; i < count; i += 1) {
       const contentHash = i.toString(16).padStart(64, "0");
@@ -112,10 +107,10 @@ describe("relayOutboxOnce", () => {
     expect(m?.subject).toBe(topology.names.subject);
     expect(m?.header.get("Nats-Msg-Id")).toBe(event?.event_id);
     expect(m?.json()).toEqual(event);
-    const row = await db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
+    const row = await testDb.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
     expect(row.published_at).toBeInstanceOf(Date);
     expect(row.attempts).toBe(1);
-    expect(await countUnpublishedOutbox(db)).toBe(0);
+    expect(await countUnpublishedOutbox(testDb.db)).toBe(0);
   });
 
   it("does not store a row twice when it is published again (crash before commit)", async () => {
@@ -123,7 +118,7 @@ describe("relayOutboxOnce", () => {
     await enqueue(topology, 1);
     const { logger } = recordingLogger();
     await relayOutboxOnce({ outbox, js: bus.js, logger });
-    await db.updateTable("outbox").set({ published_at: null }).execute();
+    await testDb.db.updateTable("outbox").set({ published_at: null }).execute();
     expect(await relayOutboxOnce({ outbox, js: bus.js, logger })).toBe(1);
     expect(await streamMessages(topology.names.stream)).toHaveLength(1);
   });
@@ -135,8 +130,8 @@ describe("relayOutboxOnce", () => {
     await expect(relayOutboxOnce({ outbox, js: await closedPublisher(), logger })).rejects.toBeInstanceOf(
       OutboxPublishError,
     );
-    expect(await countUnpublishedOutbox(db)).toBe(3);
-    const rows = await db.selectFrom("outbox").selectAll().orderBy("id").execute();
+    expect(await countUnpublishedOutbox(testDb.db)).toBe(3);
+    const rows = await testDb.db.selectFrom("outbox").selectAll().orderBy("id").execute();
     expect(rows.map((r) => r.attempts)).toEqual([1, 0, 0]);
     expect(rows[0]?.last_error).toBeTruthy();
     expect(lines.join("\n")).not.toContain(rows[0]?.payload.content_hash);
@@ -162,13 +157,17 @@ describe("runOutboxRelay", () => {
     });
 
     await vi.waitFor(async () => {
-      const first = await db.selectFrom("outbox").select("attempts").orderBy("id").executeTakeFirstOrThrow();
+      const first = await testDb.db
+        .selectFrom("outbox")
+        .select("attempts")
+        .orderBy("id")
+        .executeTakeFirstOrThrow();
       expect(first.attempts).toBeGreaterThanOrEqual(3);
     }, waitLong);
-    expect(await countUnpublishedOutbox(db)).toBe(3);
+    expect(await countUnpublishedOutbox(testDb.db)).toBe(3);
 
     target = bus.js;
-    await vi.waitFor(async () => expect(await countUnpublishedOutbox(db)).toBe(0), waitLong);
+    await vi.waitFor(async () => expect(await countUnpublishedOutbox(testDb.db)).toBe(0), waitLong);
     controller.abort();
     await relay;
 
@@ -201,7 +200,7 @@ describe("runOutboxRelay", () => {
     };
     const relays = [runOutboxRelay(options), runOutboxRelay(options)];
 
-    await vi.waitFor(async () => expect(await countUnpublishedOutbox(db)).toBe(0), waitLong);
+    await vi.waitFor(async () => expect(await countUnpublishedOutbox(testDb.db)).toBe(0), waitLong);
     controller.abort();
     await Promise.all(relays);
 
@@ -250,13 +249,13 @@ describe("outbox to consumer", () => {
     expect(await relayOutboxOnce({ outbox, js: bus.js, logger })).toBe(2);
     // A relay that published the first row but crashed before its commit: the row is claimed
     // and published again by the next relay pass.
-    await db
+    await testDb.db
       .updateTable("outbox")
       .set({ published_at: null })
       .where("event_id", "=", event?.event_id ?? "")
       .execute();
     expect(await relayOutboxOnce({ outbox, js: bus.js, logger })).toBe(1);
-    expect(await countUnpublishedOutbox(db)).toBe(0);
+    expect(await countUnpublishedOutbox(testDb.db)).toBe(0);
 
     const received: string[] = [];
     const controller = new AbortController();

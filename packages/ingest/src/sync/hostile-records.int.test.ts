@@ -1,11 +1,11 @@
 import { toStorableText } from "@tender/contracts";
 import { tenderRecordArb } from "@tender/contracts/testing";
-import type { Database } from "@tender/db";
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
+import { findSourceByCode } from "@tender/db";
+import { useTestDatabase } from "@tender/testing";
 import fc from "fast-check";
-import { type Kysely, sql } from "kysely";
+import { sql } from "kysely";
 import * as v from "valibot";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createPoliteHttpClient } from "../http/polite-http-client.js";
 import type { MapResult } from "../mapping/map-result.js";
 import { validateTenderRecord } from "../mapping/validate-tender-record.js";
@@ -17,19 +17,16 @@ import { importTenderRecords } from "./import-tender-records.js";
 import { runSyncPass } from "./run-sync-pass.js";
 import type { SourceAdapter } from "./source-adapter.js";
 
-let testDb: TestDatabase;
-let db: Kysely<Database>;
+const testDb = useTestDatabase();
 const subject = "thostile.tender.changed.v1";
 const logger = { debug() {}, info() {}, warn() {}, error() {} };
 let runs = 0;
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = testDb.db;
   // Stand-ins for whatever validation may miss one day: a check the records cannot know about,
   // and a failure that is not the record's fault (a serialization failure must fail the page).
   await sql`ALTER TABLE tenders ADD CONSTRAINT test_refuses_poison CHECK (title NOT LIKE '%poison%')`.execute(
-    db,
+    testDb.db,
   );
   await sql`
     CREATE FUNCTION test_fail_serialization() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -38,12 +35,10 @@ beforeAll(async () => {
         RAISE EXCEPTION 'could not serialize access' USING ERRCODE = '40001';
       END IF;
       RETURN NEW;
-    END $$`.execute(db);
+    END $$`.execute(testDb.db);
   await sql`CREATE TRIGGER test_fail_serialization BEFORE INSERT ON tenders
-    FOR EACH ROW EXECUTE FUNCTION test_fail_serialization()`.execute(db);
+    FOR EACH ROW EXECUTE FUNCTION test_fail_serialization()`.execute(testDb.db);
 });
-afterAll(async () => testDb.destroy());
-
 /** One line of a page or file: its JSON text and whether it is one of the hostile ones. */
 interface Line {
   id: string;
@@ -82,7 +77,7 @@ const judge = (json: string): MapResult => validateTenderRecord(JSON.parse(json)
 
 /** Every line validation accepts is stored as validated; every other one is quarantined with its reason. */
 async function expectStoredAsValidated(source: string, lines: readonly Line[]): Promise<void> {
-  const rows = await db
+  const rows = await testDb.db
     .selectFrom("tenders as t")
     .innerJoin("sources as s", "s.id", "t.source_id")
     .select([
@@ -97,7 +92,7 @@ async function expectStoredAsValidated(source: string, lines: readonly Line[]): 
     .where("s.code", "=", source)
     .execute();
   const stored = new Map(rows.map((row) => [row.external_id, row]));
-  const quarantined = await db
+  const quarantined = await testDb.db
     .selectFrom("quarantined_records")
     .select(["reason"])
     .where("source", "=", source)
@@ -133,7 +128,7 @@ describe("hostile records in a JSON Lines file", () => {
         const lines = page.map((line) => ({ ...line, json: withSource(line.json, source) }));
         const text = lines.map((line) => line.json);
         if (bom) text[0] = `\uFEFF${text[0]}`;
-        const report = await importTenderRecords(db, {
+        const report = await importTenderRecords(testDb.db, {
           sourceCode: source,
           lines: text,
           subject,
@@ -154,7 +149,7 @@ describe("hostile records in a JSON Lines file", () => {
     const lines = ["a", "poison", "b"].map((id) =>
       JSON.stringify({ ...tenderCandidate(source, id), title: id }),
     );
-    const report = await importTenderRecords(db, { sourceCode: source, lines, subject });
+    const report = await importTenderRecords(testDb.db, { sourceCode: source, lines, subject });
     expect(report.created).toBe(2);
     expect(report.rejected).toEqual([
       {
@@ -165,7 +160,7 @@ describe("hostile records in a JSON Lines file", () => {
         ),
       },
     ]);
-    const [row] = await db
+    const [row] = await testDb.db
       .selectFrom("quarantined_records")
       .selectAll()
       .where("source", "=", source)
@@ -179,10 +174,12 @@ describe("hostile records in a JSON Lines file", () => {
     const lines = ["a", "serialize", "b"].map((id) =>
       JSON.stringify({ ...tenderCandidate(source, id), title: id }),
     );
-    await expect(importTenderRecords(db, { sourceCode: source, lines, subject })).rejects.toMatchObject({
+    await expect(
+      importTenderRecords(testDb.db, { sourceCode: source, lines, subject }),
+    ).rejects.toMatchObject({
       code: "40001",
     });
-    const count = await db
+    const count = await testDb.db
       .selectFrom("quarantined_records")
       .select("id")
       .where("source", "=", source)
@@ -228,16 +225,11 @@ describe("hostile records in a sync pass against the replay server", () => {
         }));
         try {
           const adapter = replayAdapter(source, server.baseUrl, server.host);
-          const first = await runSyncPass({ db, adapter, logger, subject, maxPages: 1 });
+          const first = await runSyncPass({ db: testDb.db, adapter, logger, subject, maxPages: 1 });
           expect(first).toMatchObject({ stop: "max_pages", pages: 1, cursor: "second" });
-          const stored = await db
-            .selectFrom("sources")
-            .select("cursor")
-            .where("code", "=", source)
-            .executeTakeFirst();
-          expect(stored?.cursor).toBe("second");
+          expect((await findSourceByCode(testDb.db, source))?.cursor).toBe("second");
           await expectStoredAsValidated(source, lines);
-          const rest = await runSyncPass({ db, adapter, logger, subject });
+          const rest = await runSyncPass({ db: testDb.db, adapter, logger, subject });
           expect(rest).toMatchObject({ stop: "end", pages: 1, created: 1 });
         } finally {
           await server.close();
@@ -253,7 +245,7 @@ describe("hostile records in a sync pass against the replay server", () => {
       raw: title,
       result: judge(JSON.stringify({ ...tenderCandidate(source, title), title })),
     });
-    const counts = await commitPage(db, {
+    const counts = await commitPage(testDb.db, {
       sourceCode: source,
       expectedCursor: null,
       items: [item("a"), item("poison"), item("b")],
@@ -262,7 +254,7 @@ describe("hostile records in a sync pass against the replay server", () => {
       now: new Date(),
     });
     expect(counts).toMatchObject({ created: 2, quarantined: 1 });
-    const failing = commitPage(db, {
+    const failing = commitPage(testDb.db, {
       sourceCode: source,
       expectedCursor: "next",
       items: [item("c"), item("serialize")],
@@ -271,9 +263,8 @@ describe("hostile records in a sync pass against the replay server", () => {
       now: new Date(),
     });
     await expect(failing).rejects.toMatchObject({ code: "40001" });
-    const row = await db.selectFrom("sources").select("cursor").where("code", "=", source).executeTakeFirst();
-    expect(row?.cursor).toBe("next");
-    const c = await db.selectFrom("tenders").select("id").where("external_id", "=", "c").execute();
+    expect((await findSourceByCode(testDb.db, source))?.cursor).toBe("next");
+    const c = await testDb.db.selectFrom("tenders").select("id").where("external_id", "=", "c").execute();
     expect(c).toEqual([]);
   });
 });

@@ -1,11 +1,8 @@
-import type { Database } from "@tender/db";
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
-import type { Kysely } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { emptyTables, useTestDatabase } from "@tender/testing";
+import { beforeEach, describe, expect, it } from "vitest";
 import { importTenderRecords } from "./import-tender-records.js";
 
-let testDb: TestDatabase;
-let db: Kysely<Database>;
+const testDb = useTestDatabase();
 const subject = "timport.tender.changed.v1";
 
 const record = (id: string, overrides: Record<string, unknown> = {}) => ({
@@ -35,15 +32,8 @@ const record = (id: string, overrides: Record<string, unknown> = {}) => ({
 const lines = (...items: unknown[]) =>
   items.map((item) => (typeof item === "string" ? item : JSON.stringify(item)));
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = testDb.db;
-});
-afterAll(async () => testDb.destroy());
 beforeEach(async () => {
-  await db.deleteFrom("sources").execute();
-  await db.deleteFrom("outbox").execute();
-  await db.deleteFrom("quarantined_records").execute();
+  await emptyTables(testDb.db, ["sources", "outbox", "quarantined_records"]);
 });
 
 describe("importTenderRecords", () => {
@@ -57,7 +47,12 @@ describe("importTenderRecords", () => {
       record("4-2026", { amount: "-1" }),
       record("5-2026"),
     );
-    const report = await importTenderRecords(db, { sourceCode: "ted", lines: input, subject, batchSize: 2 });
+    const report = await importTenderRecords(testDb.db, {
+      sourceCode: "ted",
+      lines: input,
+      subject,
+      batchSize: 2,
+    });
     expect(report).toMatchObject({
       records: 6,
       created: 2,
@@ -72,7 +67,7 @@ describe("importTenderRecords", () => {
       { line: 5, externalId: "3-2026", reason: 'source: record says "contracts_finder", --source is "ted"' },
       { line: 6, externalId: "4-2026", reason: "amount: Amount must not be negative" },
     ]);
-    const quarantined = await db
+    const quarantined = await testDb.db
       .selectFrom("quarantined_records")
       .select(["reason", "raw_payload"])
       .orderBy("reason")
@@ -84,7 +79,7 @@ describe("importTenderRecords", () => {
       "line 6: amount: Amount must not be negative",
     ]);
     expect(quarantined[1]?.raw_payload).toBe("{not json");
-    const tenders = await db
+    const tenders = await testDb.db
       .selectFrom("tenders")
       .select(["external_id", "amount", "index_status"])
       .orderBy("external_id")
@@ -93,26 +88,26 @@ describe("importTenderRecords", () => {
       { external_id: "1-2026", amount: "1250.50", index_status: "pending" },
       { external_id: "5-2026", amount: "1250.50", index_status: "pending" },
     ]);
-    const attachments = await db.selectFrom("attachments").select("download_status").execute();
+    const attachments = await testDb.db.selectFrom("attachments").select("download_status").execute();
     expect(attachments.map((a) => a.download_status)).toEqual(["pending", "pending"]);
   });
 
   it("is idempotent, and a changed line emits one event", async () => {
-    await importTenderRecords(db, {
+    await importTenderRecords(testDb.db, {
       sourceCode: "ted",
       lines: lines(record("1-2026"), record("2-2026")),
       subject,
     });
-    const again = await importTenderRecords(db, {
+    const again = await importTenderRecords(testDb.db, {
       sourceCode: "ted",
       lines: lines(record("1-2026"), record("2-2026", { title: "Renamed" })),
       subject,
     });
     expect(again).toMatchObject({ created: 0, changed: 1, unchanged: 1, events: 1, quarantined: 0 });
-    const events = await db.selectFrom("outbox").select("id").where("subject", "=", subject).execute();
+    const events = await testDb.db.selectFrom("outbox").select("id").where("subject", "=", subject).execute();
     expect(events).toHaveLength(3);
     // The import never touches the sync cursor.
-    const source = await db.selectFrom("sources").selectAll().executeTakeFirstOrThrow();
+    const source = await testDb.db.selectFrom("sources").selectAll().executeTakeFirstOrThrow();
     expect([source.cursor, source.last_sync_at]).toEqual([null, null]);
   });
 
@@ -120,9 +115,9 @@ describe("importTenderRecords", () => {
     const input = lines(record("1-2026"), record("2-2026"));
     // A source code the sources table refuses makes the batch's transaction fail.
     await expect(
-      importTenderRecords(db, { sourceCode: "Bad Code", lines: input, subject }),
+      importTenderRecords(testDb.db, { sourceCode: "Bad Code", lines: input, subject }),
     ).rejects.toThrow();
-    expect(await db.selectFrom("tenders").select("id").execute()).toEqual([]);
-    expect(await db.selectFrom("quarantined_records").select("id").execute()).toEqual([]);
+    expect(await testDb.db.selectFrom("tenders").select("id").execute()).toEqual([]);
+    expect(await testDb.db.selectFrom("quarantined_records").select("id").execute()).toEqual([]);
   });
 });

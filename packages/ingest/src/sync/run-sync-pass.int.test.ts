@@ -1,9 +1,9 @@
 import type { TenderRecordV1 } from "@tender/contracts";
-import { type Database, saveSourceCursor } from "@tender/db";
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
-import type { Kysely } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { saveSourceCursor } from "@tender/db";
+import { emptyTables, useTestDatabase } from "@tender/testing";
+import { beforeEach, describe, expect, it } from "vitest";
 import { validateTenderRecord } from "../mapping/validate-tender-record.js";
+import { tenderCandidate } from "../testing/tender-candidate.js";
 import { CursorMovedError, commitPage } from "./commit-page.js";
 import { runSyncPass } from "./run-sync-pass.js";
 import {
@@ -13,8 +13,7 @@ import {
   type SourcePage,
 } from "./source-adapter.js";
 
-let testDb: TestDatabase;
-let db: Kysely<Database>;
+const testDb = useTestDatabase();
 const subject = "tpass.tender.changed.v1";
 const warnings: string[] = [];
 const logger = {
@@ -25,20 +24,7 @@ const logger = {
 };
 
 function record(id: string): TenderRecordV1 {
-  const result = validateTenderRecord({
-    source: "test_source",
-    external_id: id,
-    title: `Tender ${id}`,
-    description: null,
-    buyer_name: "Buyer",
-    amount: null,
-    currency: null,
-    published_at: "2026-05-28T22:00:00Z",
-    deadline: null,
-    source_url: `https://example.com/notice/${id}`,
-    attachments: [],
-    raw_payload: { id },
-  });
+  const result = validateTenderRecord(tenderCandidate("test_source", id));
   if (!result.ok) throw new Error(result.reason);
   return result.record;
 }
@@ -70,27 +56,21 @@ function explode(): never {
   throw new Error("mapper bug");
 }
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = testDb.db;
-});
-afterAll(async () => testDb.destroy());
 beforeEach(async () => {
-  await db.deleteFrom("sources").execute();
-  await db.deleteFrom("quarantined_records").execute();
+  await emptyTables(testDb.db, ["sources", "quarantined_records"]);
   warnings.length = 0;
 });
 
 describe("runSyncPass", () => {
   it("quarantines an item whose mapper throws, and commits the rest of the page", async () => {
     const report = await runSyncPass({
-      db,
+      db: testDb.db,
       adapter: adapter({ start: { ids: ["a", "boom", "b"], next: null } }),
       logger,
       subject,
     });
     expect(report).toMatchObject({ created: 2, quarantined: 1, stop: "end" });
-    const q = await db.selectFrom("quarantined_records").selectAll().executeTakeFirstOrThrow();
+    const q = await testDb.db.selectFrom("quarantined_records").selectAll().executeTakeFirstOrThrow();
     expect(q).toMatchObject({
       source: "test_source",
       reason: "mapping failed: mapper bug",
@@ -99,19 +79,24 @@ describe("runSyncPass", () => {
   });
 
   it("starts afresh once when the API refuses the stored cursor", async () => {
-    const source = await db
+    const source = await testDb.db
       .insertInto("sources")
       .values({ code: "test_source", cursor: "expired" })
       .returningAll()
       .executeTakeFirstOrThrow();
     const a = adapter({ start: { ids: ["a"], next: "p2" }, p2: { ids: ["b"], next: null } });
-    const report = await runSyncPass({ db, adapter: a, logger, subject });
+    const report = await runSyncPass({ db: testDb.db, adapter: a, logger, subject });
     expect(a.requests).toEqual(["expired", null, "p2"]);
     expect(report).toMatchObject({ pages: 2, created: 2, stop: "end" });
     expect(warnings).toEqual(["Stored cursor refused; starting the pass afresh"]);
     expect(
-      (await db.selectFrom("sources").select("cursor").where("id", "=", source.id).executeTakeFirstOrThrow())
-        .cursor,
+      (
+        await testDb.db
+          .selectFrom("sources")
+          .select("cursor")
+          .where("id", "=", source.id)
+          .executeTakeFirstOrThrow()
+      ).cursor,
     ).toBeNull();
   });
 
@@ -124,8 +109,10 @@ describe("runSyncPass", () => {
     const seen: Array<[string | null, boolean | undefined]> = [];
     const record = async (r: FetchPageRequest) => void seen.push([r.cursor, r.resumed]);
 
-    await db.insertInto("sources").values({ code: "test_source", cursor: "p2" }).execute();
-    expect(await runSyncPass({ db, adapter: adapter(pages, record), logger, subject })).toMatchObject({
+    await testDb.db.insertInto("sources").values({ code: "test_source", cursor: "p2" }).execute();
+    expect(
+      await runSyncPass({ db: testDb.db, adapter: adapter(pages, record), logger, subject }),
+    ).toMatchObject({
       pages: 2,
       stop: "end",
     });
@@ -136,8 +123,8 @@ describe("runSyncPass", () => {
 
     // A refused stored cursor: the restarted pass's cursors are its own.
     seen.length = 0;
-    await db.updateTable("sources").set({ cursor: "expired" }).execute();
-    await runSyncPass({ db, adapter: adapter(pages, record), logger, subject });
+    await testDb.db.updateTable("sources").set({ cursor: "expired" }).execute();
+    await runSyncPass({ db: testDb.db, adapter: adapter(pages, record), logger, subject });
     expect(seen).toEqual([
       ["expired", true],
       [null, false],
@@ -149,24 +136,26 @@ describe("runSyncPass", () => {
   it("stops without committing when another sync moved the cursor meanwhile", async () => {
     const a = adapter({ start: { ids: ["a"], next: "p2" } }, async () => {
       // Another worker commits a page of this source while this one is fetching.
-      const other = await db
+      const other = await testDb.db
         .selectFrom("sources")
         .select("id")
         .where("code", "=", "test_source")
         .executeTakeFirstOrThrow();
-      await saveSourceCursor(db, other.id, "theirs", new Date());
+      await saveSourceCursor(testDb.db, other.id, "theirs", new Date());
     });
-    const report = await runSyncPass({ db, adapter: a, logger, subject });
+    const report = await runSyncPass({ db: testDb.db, adapter: a, logger, subject });
     expect(report).toMatchObject({ pages: 0, created: 0, stop: "cursor_moved" });
-    expect(await db.selectFrom("tenders").select("id").execute()).toEqual([]);
-    expect((await db.selectFrom("sources").select("cursor").executeTakeFirstOrThrow()).cursor).toBe("theirs");
+    expect(await testDb.db.selectFrom("tenders").select("id").execute()).toEqual([]);
+    expect((await testDb.db.selectFrom("sources").select("cursor").executeTakeFirstOrThrow()).cursor).toBe(
+      "theirs",
+    );
   });
 
   it("stops between pages once the signal aborts", async () => {
     const controller = new AbortController();
     const a = adapter({ start: { ids: ["a"], next: "p2" }, p2: { ids: ["b"], next: null } });
     const report = await runSyncPass({
-      db,
+      db: testDb.db,
       adapter: a,
       logger,
       subject,
@@ -180,9 +169,9 @@ describe("runSyncPass", () => {
 
 describe("commitPage", () => {
   it("refuses a page fetched with a cursor that is no longer the stored one, writing nothing", async () => {
-    await db.insertInto("sources").values({ code: "test_source", cursor: "p3" }).execute();
+    await testDb.db.insertInto("sources").values({ code: "test_source", cursor: "p3" }).execute();
     await expect(
-      commitPage(db, {
+      commitPage(testDb.db, {
         sourceCode: "test_source",
         expectedCursor: "p2",
         items: [{ raw: {}, result: { ok: true, record: record("a") } }],
@@ -191,6 +180,6 @@ describe("commitPage", () => {
         now: new Date(),
       }),
     ).rejects.toBeInstanceOf(CursorMovedError);
-    expect(await db.selectFrom("tenders").select("id").execute()).toEqual([]);
+    expect(await testDb.db.selectFrom("tenders").select("id").execute()).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import { contentHash, type TenderRecordV1 } from "@tender/contracts";
 import {
-  type Database,
   type Db,
   enqueueTenderChanged,
   ensureSource,
+  findTenderById,
   listAttachmentsForTender,
   loadContentHashInput,
   lockTenderRow,
@@ -11,14 +11,13 @@ import {
   setTenderContentHash,
   updateAttachmentFileInfo,
 } from "@tender/db";
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
-import { type Kysely, sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { emptyTables, useTestDatabase } from "@tender/testing";
+import { sql } from "kysely";
+import { beforeEach, describe, expect, it } from "vitest";
 import { validateTenderRecord } from "../mapping/validate-tender-record.js";
 import { type StoreTenderRecordResult, storeTenderRecord } from "./store-tender-record.js";
 
-let testDb: TestDatabase;
-let db: Kysely<Database>;
+const testDb = useTestDatabase();
 let sourceId: string;
 const subject = "tstore.tender.changed.v1";
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
@@ -52,7 +51,7 @@ function record(overrides: { title?: string; attachmentTitle?: string } = {}): T
 }
 
 async function store(tenderRecord: TenderRecordV1): Promise<StoreTenderRecordResult> {
-  return db
+  return testDb.db
     .transaction()
     .execute((trx) => storeTenderRecord(trx, { sourceId, record: tenderRecord, subject }));
 }
@@ -75,50 +74,37 @@ async function commitDownload(trx: Db, tenderId: string, attachmentId: string): 
   return hash;
 }
 
-async function storedHash(tenderId: string): Promise<string> {
-  const row = await db
-    .selectFrom("tenders")
-    .select("content_hash")
-    .where("id", "=", tenderId)
-    .executeTakeFirstOrThrow();
-  return row.content_hash;
-}
+const storedHash = async (tenderId: string) => (await findTenderById(testDb.db, tenderId))?.content_hash;
 
 /** The hash the stored rows give: every writer must leave the tender agreeing with it. */
 async function recomputedHash(tenderId: string): Promise<string> {
-  const input = await loadContentHashInput(db, tenderId);
+  const input = await loadContentHashInput(testDb.db, tenderId);
   if (!input) throw new Error("tender gone");
   return contentHash(input);
 }
 
 async function outboxCount(): Promise<number> {
-  return (await db.selectFrom("outbox").select("id").where("subject", "=", subject).execute()).length;
+  return (await testDb.db.selectFrom("outbox").select("id").where("subject", "=", subject).execute()).length;
 }
 
 /** Created, then downloaded (ready, with the response's name and type), then indexed. */
 async function downloadedTender(): Promise<{ tenderId: string; downloadHash: string }> {
   const created = await store(record());
   expect(created.outcome).toBe("created");
-  const [attachment] = await listAttachmentsForTender(db, created.tenderId);
+  const [attachment] = await listAttachmentsForTender(testDb.db, created.tenderId);
   if (!attachment) throw new Error("no attachment");
-  const downloadHash = await db
+  const downloadHash = await testDb.db
     .transaction()
     .execute((trx) => commitDownload(trx, created.tenderId, attachment.id));
   expect(downloadHash).not.toBe(created.contentHash);
   // As the indexer leaves it once the download is indexed.
-  await db.updateTable("tenders").set({ index_status: "ready", indexed_hash: downloadHash }).execute();
+  await testDb.db.updateTable("tenders").set({ index_status: "ready", indexed_hash: downloadHash }).execute();
   return { tenderId: created.tenderId, downloadHash };
 }
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = testDb.db;
-});
-afterAll(async () => testDb.destroy());
 beforeEach(async () => {
-  await db.deleteFrom("sources").execute();
-  await db.deleteFrom("outbox").execute();
-  sourceId = (await ensureSource(db, "ted")).id;
+  await emptyTables(testDb.db, ["sources", "outbox"]);
+  sourceId = (await ensureSource(testDb.db, "ted")).id;
 });
 
 describe("storeTenderRecord after a download", () => {
@@ -132,14 +118,14 @@ describe("storeTenderRecord after a download", () => {
     expect(again.contentHash).toBe(downloadHash);
     expect(again.attachments).toMatchObject({ unchanged: 1, updated: 0, requeued: 0 });
     expect(await outboxCount()).toBe(events);
-    const [attachment] = await listAttachmentsForTender(db, tenderId);
+    const [attachment] = await listAttachmentsForTender(testDb.db, tenderId);
     expect(attachment).toMatchObject({
       filename: "Specification.docx",
       content_type: DOCX,
       sha256: "ab".repeat(32),
       download_status: "ready",
     });
-    const tender = await db
+    const tender = await testDb.db
       .selectFrom("tenders")
       .select(["content_hash", "index_status"])
       .where("id", "=", tenderId)
@@ -159,7 +145,7 @@ describe("storeTenderRecord after a download", () => {
     expect(await storedHash(tenderId)).toBe(again.contentHash);
     expect(await recomputedHash(tenderId)).toBe(again.contentHash);
     expect(await outboxCount()).toBe(events + 1);
-    const [attachment] = await listAttachmentsForTender(db, tenderId);
+    const [attachment] = await listAttachmentsForTender(testDb.db, tenderId);
     expect(attachment).toMatchObject({
       title: "Technical specification",
       filename: "Specification.docx",
@@ -172,7 +158,7 @@ describe("storeTenderRecord after a download", () => {
 describe("storeTenderRecord racing a download commit", () => {
   it("waits for a download holding the tender lock and hashes with its digest", async () => {
     const created = await store(record());
-    const [attachment] = await listAttachmentsForTender(db, created.tenderId);
+    const [attachment] = await listAttachmentsForTender(testDb.db, created.tenderId);
     if (!attachment) throw new Error("no attachment");
 
     let release!: () => void;
@@ -183,7 +169,7 @@ describe("storeTenderRecord racing a download commit", () => {
     const holding = new Promise<void>((resolve) => {
       locked = resolve;
     });
-    const download = db.transaction().execute(async (trx) => {
+    const download = testDb.db.transaction().execute(async (trx) => {
       const hash = await commitDownload(trx, created.tenderId, attachment.id);
       locked();
       await released;
@@ -205,7 +191,7 @@ describe("storeTenderRecord racing a download commit", () => {
 
   it("a download committing while a page holds the tender waits and then hashes the crawl's data", async () => {
     const created = await store(record());
-    const [attachment] = await listAttachmentsForTender(db, created.tenderId);
+    const [attachment] = await listAttachmentsForTender(testDb.db, created.tenderId);
     if (!attachment) throw new Error("no attachment");
 
     let release!: () => void;
@@ -216,7 +202,7 @@ describe("storeTenderRecord racing a download commit", () => {
     const storing = new Promise<void>((resolve) => {
       stored = resolve;
     });
-    const crawl = db.transaction().execute(async (trx) => {
+    const crawl = testDb.db.transaction().execute(async (trx) => {
       const result = await storeTenderRecord(trx, {
         sourceId,
         record: record({ title: "Road repair, lot 2" }),
@@ -228,7 +214,9 @@ describe("storeTenderRecord racing a download commit", () => {
     });
     await storing;
 
-    const download = db.transaction().execute((trx) => commitDownload(trx, created.tenderId, attachment.id));
+    const download = testDb.db
+      .transaction()
+      .execute((trx) => commitDownload(trx, created.tenderId, attachment.id));
     await waitForLockWaiter();
     release();
     const changed = await crawl;
@@ -246,7 +234,7 @@ async function waitForLockWaiter(): Promise<void> {
   for (let attempt = 0; attempt < 600; attempt++) {
     const { rows } = await sql<{ waiting: number }>`
       SELECT count(*)::int AS waiting FROM pg_stat_activity
-      WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db);
+      WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(testDb.db);
     if ((rows[0]?.waiting ?? 0) > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

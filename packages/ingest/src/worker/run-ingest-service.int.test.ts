@@ -1,18 +1,13 @@
 import { EventEmitter } from "node:events";
 import { busNames, connectBus } from "@tender/bus";
-import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { testNatsUrl, uniqueBusToken, useTestDatabase } from "@tender/testing";
+import { describe, expect, it, vi } from "vitest";
 import { validateTenderRecord } from "../mapping/validate-tender-record.js";
 import type { SourceAdapter } from "../sync/source-adapter.js";
 import { tenderCandidate } from "../testing/tender-candidate.js";
 import { runIngestService } from "./run-ingest-service.js";
 
-let testDb: TestDatabase;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(async () => testDb.destroy());
-
+const testDb = useTestDatabase();
 const adapter: SourceAdapter = {
   code: "service_test",
   async fetchPage() {

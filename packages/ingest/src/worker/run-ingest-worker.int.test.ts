@@ -1,20 +1,12 @@
 import { busNames, busTopology, connectBus, ensureTopology } from "@tender/bus";
-import type { Database } from "@tender/db";
-import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
-import type { Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { testNatsUrl, uniqueBusToken, useTestDatabase } from "@tender/testing";
+import { describe, expect, it, vi } from "vitest";
 import { validateTenderRecord } from "../mapping/validate-tender-record.js";
 import type { SourceAdapter } from "../sync/source-adapter.js";
+import { tenderCandidate } from "../testing/tender-candidate.js";
 import { runIngestWorker } from "./run-ingest-worker.js";
 
-let testDb: TestDatabase;
-let db: Kysely<Database>;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = testDb.db;
-});
-afterAll(async () => testDb.destroy());
+const testDb = useTestDatabase();
 
 const adapter: SourceAdapter = {
   code: "worker_test",
@@ -22,21 +14,7 @@ const adapter: SourceAdapter = {
     return {
       items: ["w-1", "w-2"],
       nextCursor: null,
-      map: (id) =>
-        validateTenderRecord({
-          source: "worker_test",
-          external_id: String(id),
-          title: `Tender ${id}`,
-          description: null,
-          buyer_name: "Buyer",
-          amount: null,
-          currency: null,
-          published_at: "2026-05-28T22:00:00Z",
-          deadline: null,
-          source_url: `https://example.com/${id}`,
-          attachments: [],
-          raw_payload: { id },
-        }),
+      map: (id) => validateTenderRecord(tenderCandidate("worker_test", String(id))),
     };
   },
 };
@@ -57,7 +35,7 @@ describe("runIngestWorker", () => {
     const shutdown = new AbortController();
     try {
       const worker = runIngestWorker({
-        db,
+        db: testDb.db,
         bus,
         logger,
         adapter,
