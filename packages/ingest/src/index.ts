@@ -1,14 +1,6 @@
 export { allowedHostsFor } from "./http/allowed-hosts-for.js";
 export { createSyncHttpClient } from "./http/create-sync-http-client.js";
-export {
-  HostNotAllowedError,
-  HttpStatusError,
-  InvalidResponseError,
-  RedirectError,
-  ResponseTooLargeError,
-  RetryAfterTooLongError,
-  safeUrl,
-} from "./http/http-errors.js";
+export * from "./http/http-errors.js";
 export { parseJsonLenient } from "./http/parse-json-lenient.js";
 export {
   createPoliteHttpClient,

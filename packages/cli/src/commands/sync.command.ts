@@ -3,17 +3,12 @@ import { type EnvSource, loadConfig } from "@tender/config";
 import type { Database } from "@tender/db";
 import {
   CursorRejectedError,
-  HostNotAllowedError,
-  HttpStatusError,
   type IngestLogger,
   IngestWorkerEnv,
-  InvalidResponseError,
-  RedirectError,
-  ResponseTooLargeError,
-  RetryAfterTooLongError,
   runSyncLoop,
   runSyncPass,
   type SourceAdapter,
+  SourceHttpError,
   type SyncReport,
 } from "@tender/ingest";
 import { CF_SOURCE_CODE, CfSyncEnv, createCfSource } from "@tender/source-contracts-finder";
@@ -34,15 +29,6 @@ interface SyncOptions {
 const SOURCES = [TED_SOURCE_CODE, CF_SOURCE_CODE] as const;
 /** `SYNC_INTERVAL_MS`, as the ingest services read it: the pause between passes without `--once`. */
 const SyncIntervalEnv = v.object({ SYNC_INTERVAL_MS: IngestWorkerEnv.entries.SYNC_INTERVAL_MS });
-const SOURCE_FAILURES = [
-  CursorRejectedError,
-  HostNotAllowedError,
-  HttpStatusError,
-  InvalidResponseError,
-  RedirectError,
-  ResponseTooLargeError,
-  RetryAfterTooLongError,
-];
 
 /**
  * `tender sync`: syncs a source as the ingest service does, a pass every `SYNC_INTERVAL_MS` until
@@ -117,7 +103,7 @@ async function runOnePass(
   try {
     return await runSyncPass({ db, adapter, subject, logger: warningsTo(ctx) });
   } catch (error) {
-    if (SOURCE_FAILURES.some((type) => error instanceof type) || isRequestFailure(error)) {
+    if (error instanceof SourceHttpError || error instanceof CursorRejectedError || isRequestFailure(error)) {
       throw new CliError(`sync of ${adapter.code} stopped: ${(error as Error).message}`);
     }
     throw error;

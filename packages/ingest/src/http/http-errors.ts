@@ -1,8 +1,11 @@
+/** A request to a source's API failed: refused, answered with an error, too large, unreadable or throttled too long. */
+export class SourceHttpError extends Error {}
+
 /**
  * The request was refused before connecting: a host (or port) not on the source's allowlist, a
  * cloud metadata address, an https→http redirect. Raised for every redirect hop too.
  */
-export class HostNotAllowedError extends Error {
+export class HostNotAllowedError extends SourceHttpError {
   override readonly name = "HostNotAllowedError";
   readonly url: string;
   constructor(url: string, reason = "host is not on the allowlist") {
@@ -12,7 +15,7 @@ export class HostNotAllowedError extends Error {
 }
 
 /** The server answered with a status that is not retried, or kept failing until retries ran out. */
-export class HttpStatusError extends Error {
+export class HttpStatusError extends SourceHttpError {
   override readonly name = "HttpStatusError";
   readonly url: string;
   readonly status: number;
@@ -24,7 +27,7 @@ export class HttpStatusError extends Error {
 }
 
 /** The body was larger than the configured cap; reading stopped there. */
-export class ResponseTooLargeError extends Error {
+export class ResponseTooLargeError extends SourceHttpError {
   override readonly name = "ResponseTooLargeError";
   constructor(url: string, maxBytes: number) {
     super(`Response from ${safeUrl(url)} is larger than ${maxBytes} bytes`);
@@ -32,7 +35,7 @@ export class ResponseTooLargeError extends Error {
 }
 
 /** The body was not JSON, or not of the expected shape. Not retried: the same request would fail again. */
-export class InvalidResponseError extends Error {
+export class InvalidResponseError extends SourceHttpError {
   override readonly name = "InvalidResponseError";
   constructor(url: string, detail: string) {
     super(`Unexpected response from ${safeUrl(url)}: ${detail}`);
@@ -40,12 +43,12 @@ export class InvalidResponseError extends Error {
 }
 
 /** More redirects than allowed, or a redirect without a usable Location. */
-export class RedirectError extends Error {
+export class RedirectError extends SourceHttpError {
   override readonly name = "RedirectError";
 }
 
 /** The server asked to wait longer (Retry-After) than this client waits within one request. */
-export class RetryAfterTooLongError extends Error {
+export class RetryAfterTooLongError extends SourceHttpError {
   override readonly name = "RetryAfterTooLongError";
   /** How long the server asked to wait; the sync loop waits at least this before the next pass. */
   readonly waitMs: number;
