@@ -3,17 +3,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { TenderRecordV1 } from "../records/tender-record-v1.js";
 import {
-  amountArb,
-  currencyArb,
   filenameArb,
   httpUrlArb,
   jsonObjectArb,
   nullableTextArb,
   sha256DigestArb,
-  sourceCodeArb,
+  significantTenderFieldArbs,
   tenderRecordArb,
-  trimmedTextArb,
-  utcTimestampArb,
 } from "../testing/arbitraries.js";
 import { type ContentHashAttachment, type ContentHashInput, contentHash } from "./content-hash.js";
 import { toContentHashInput } from "./to-content-hash-input.js";
@@ -46,18 +42,7 @@ const storedInputArb = fc
     return { ...input, attachments };
   });
 
-const significantChanges: Record<string, fc.Arbitrary<unknown>> = {
-  source: sourceCodeArb,
-  external_id: trimmedTextArb,
-  title: trimmedTextArb,
-  description: nullableTextArb,
-  buyer_name: trimmedTextArb,
-  amount: fc.option(amountArb, { nil: null }),
-  currency: fc.option(currencyArb, { nil: null }),
-  published_at: utcTimestampArb,
-  deadline: fc.option(utcTimestampArb, { nil: null }),
-  source_url: httpUrlArb,
-};
+const significantChanges: Record<string, fc.Arbitrary<unknown>> = significantTenderFieldArbs;
 
 describe("contentHash", () => {
   it("matches SHA-256 of the canonical JSON written out by hand", () => {

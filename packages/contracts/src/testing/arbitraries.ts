@@ -59,7 +59,8 @@ export const attachmentRecordArb: fc.Arbitrary<AttachmentRecordV1> = fc.record({
   content_type: nullableTextArb,
 });
 
-export const tenderRecordArb: fc.Arbitrary<TenderRecordV1> = fc.record({
+/** Arbitraries of the tender fields the content hash covers, besides the attachments. */
+export const significantTenderFieldArbs = {
   source: sourceCodeArb,
   external_id: trimmedTextArb,
   title: trimmedTextArb,
@@ -70,6 +71,10 @@ export const tenderRecordArb: fc.Arbitrary<TenderRecordV1> = fc.record({
   published_at: utcTimestampArb,
   deadline: fc.option(utcTimestampArb, { nil: null }),
   source_url: httpUrlArb,
+};
+
+export const tenderRecordArb: fc.Arbitrary<TenderRecordV1> = fc.record({
+  ...significantTenderFieldArbs,
   attachments: fc.uniqueArray(attachmentRecordArb, { selector: (item) => item.source_url, maxLength: 4 }),
   raw_payload: jsonObjectArb,
 });

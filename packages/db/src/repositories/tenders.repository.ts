@@ -1,20 +1,14 @@
+import type { ContentHashInput } from "@tender/contracts";
 import { sql } from "kysely";
 import type { Db } from "../database.js";
 import type { IndexStatus, TenderRow } from "../tables/tenders.table.js";
 
-/** The significant fields of a tender, named as in `TenderRecordV1`, so a record can be spread in. */
-export interface TenderFields {
-  external_id: string;
-  title: string;
-  description: string | null;
-  buyer_name: string;
-  /** Decimal string; read back in numeric(20,2) form ("7.5" → "7.50"), as the contracts normalize it. */
-  amount: string | null;
-  currency: string | null;
-  published_at: string | Date;
-  deadline: string | Date | null;
-  source_url: string;
-}
+/**
+ * The significant fields of a tender: those the content hash covers, named as in `TenderRecordV1`,
+ * so a record can be spread in. `amount` is a decimal string, read back in numeric(20,2) form
+ * ("7.5" → "7.50"), as the contracts normalize it.
+ */
+export type TenderFields = Omit<ContentHashInput, "source" | "attachments">;
 
 export interface UpsertTenderInput extends TenderFields {
   sourceId: string;
