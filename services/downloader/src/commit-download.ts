@@ -12,6 +12,8 @@ import type { Kysely } from "kysely";
 export interface CommitDownloadInput {
   tenderId: string;
   attachmentId: string;
+  /** The claim the file was downloaded under: the row is written only while it still holds. */
+  claimToken?: string;
   stored: StoredBlob;
   filename: string;
   contentType: string | null;
@@ -19,7 +21,7 @@ export interface CommitDownloadInput {
   subject: string;
 }
 
-/** `applied` false: the attachment was no longer pending or failed (skipped, gone, or done by another worker). */
+/** `applied` false: the attachment was no longer pending or failed (skipped, gone, or done by another worker), or the claim was lost. */
 export interface CommitDownloadResult {
   applied: boolean;
   /** The tender's content hash changed: it is `pending` again and an event is in the outbox. */
@@ -43,6 +45,7 @@ export async function commitDownload(
       localPath: input.stored.key,
       sizeBytes: input.stored.sizeBytes,
       sha256: input.stored.sha256,
+      ...(input.claimToken === undefined ? {} : { claimToken: input.claimToken }),
     });
     if (!applied) return { applied: false, hashChanged: false };
     await clearDownloadBackoff(trx, input.attachmentId);

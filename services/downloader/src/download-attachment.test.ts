@@ -58,6 +58,8 @@ function attachment(path: string, over: Partial<AttachmentRow> = {}): Attachment
     last_error: null,
     download_failures: 0,
     next_download_at: null,
+    claim_token: null,
+    claim_expires_at: null,
     created_at: new Date(),
     updated_at: new Date(),
     ...over,

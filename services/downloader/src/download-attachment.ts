@@ -21,9 +21,17 @@ export interface DownloadAttachmentDeps {
   policy: DownloadPolicy;
 }
 
-/** Where an attachment's file is stored: `<tender_id>/<attachment_id>`. Never shown to API users. */
-export function attachmentStorageKey(attachment: Pick<AttachmentRow, "id" | "tender_id">): string {
-  return `${attachment.tender_id}/${attachment.id}`;
+/**
+ * Where an attachment's file is stored: `<tender_id>/<attachment_id>.<claim token>`, one object
+ * per claim, so a downloader that lost its claim never replaces the bytes a committed row points
+ * at (`<tender_id>/<attachment_id>` without a claim). Never shown to API users.
+ */
+export function attachmentStorageKey(
+  attachment: Pick<AttachmentRow, "id" | "tender_id">,
+  claimToken?: string,
+): string {
+  const key = `${attachment.tender_id}/${attachment.id}`;
+  return claimToken === undefined ? key : `${key}.${claimToken}`;
 }
 
 /**
@@ -37,11 +45,13 @@ export async function downloadAttachment(
   attachment: AttachmentRow,
   sourceCode: string | undefined,
   signal: AbortSignal,
+  claimToken?: string,
 ): Promise<DownloadOutcome> {
   const allowlist = allowlistForSource(sourceCode, deps.policy.extraAllowedHosts);
+  const key = attachmentStorageKey(attachment, claimToken);
   for (let attempt = 0; ; attempt++) {
     try {
-      return await attemptDownload(deps, attachment, allowlist, signal);
+      return await attemptDownload(deps, attachment, key, allowlist, signal);
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       const failure = describeFailure(error, deps.policy);
@@ -61,6 +71,7 @@ export async function downloadAttachment(
 async function attemptDownload(
   deps: DownloadAttachmentDeps,
   attachment: AttachmentRow,
+  key: string,
   allowlist: HostAllowlist,
   signal: AbortSignal,
 ): Promise<DownloadOutcome> {
@@ -70,7 +81,7 @@ async function attemptDownload(
   let opened: OpenedDownload | undefined;
   try {
     opened = await openDownload(attachment.source_url, { ...policy, allowlist }, combined);
-    const stored = await deps.storage.put(attachmentStorageKey(attachment), refuseEmpty(opened.body), {
+    const stored = await deps.storage.put(key, refuseEmpty(opened.body), {
       maxBytes: policy.maxBytes,
       signal: combined,
     });

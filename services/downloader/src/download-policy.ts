@@ -39,6 +39,12 @@ export interface DownloadPolicy {
   failureBackoff: DownloadBackoff;
   resolveHost: ResolveHost;
   userAgent: string;
+  /**
+   * How long a downloader's claim on an attachment lasts: longer than every attempt and pause of
+   * one download (default: attempts × `timeoutMs` + the retry pauses + one minute), so a live
+   * download never loses it, while a killed downloader's claim runs out.
+   */
+  leaseMs: number;
 }
 
 export const DEFAULT_MAX_REDIRECTS = 5;
@@ -58,13 +64,16 @@ export function downloadPolicy(
 ): DownloadPolicy {
   const { allowPrivateAddresses, ...rest } = base;
   const step = Math.min(base.timeoutMs, STEP_TIMEOUT_CAP_MS);
+  const retries = overrides.retries ?? 2;
+  const retryDelayMs = overrides.retryDelayMs ?? 1_000;
   return {
+    leaseMs: (retries + 1) * base.timeoutMs + retryDelayMs * 2 ** (retries + 1) + 60_000,
     addressReason: allowPrivateAddresses ? metadataAddressReason : forbiddenAddressReason,
     headersTimeoutMs: step,
     idleTimeoutMs: step,
     maxRedirects: DEFAULT_MAX_REDIRECTS,
-    retries: 2,
-    retryDelayMs: 1_000,
+    retries,
+    retryDelayMs,
     failureBackoff: DEFAULT_FAILURE_BACKOFF,
     userAgent: "tender-downloader/1.0",
     ...rest,

@@ -211,7 +211,7 @@ describe.each(["fs", "nats"] as const)("downloader with %s storage", (driver) =>
     const b = byUrl.get(docUrl("/ted/821126"));
     expect(a).toMatchObject({
       download_status: "ready",
-      local_path: `${seeded.id}/${a?.id}`,
+      local_path: expect.stringMatching(new RegExp(`^${seeded.id}/${a?.id}\\.[0-9a-f-]{36}$`)),
       size_bytes: pdfA.length,
       sha256: sha256(pdfA),
       filename: "Bando di gara – 821062.pdf",
@@ -220,7 +220,7 @@ describe.each(["fs", "nats"] as const)("downloader with %s storage", (driver) =>
     });
     expect(b).toMatchObject({
       download_status: "ready",
-      local_path: `${seeded.id}/${b?.id}`,
+      local_path: expect.stringMatching(new RegExp(`^${seeded.id}/${b?.id}\\.[0-9a-f-]{36}$`)),
       size_bytes: pdfB.length,
       sha256: sha256(pdfB),
       // No Content-Disposition: the name comes from the final URL; the generic type is not taken.

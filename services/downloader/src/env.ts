@@ -27,6 +27,7 @@ export const Env = v.intersect([
     DOWNLOAD_ALLOW_PRIVATE_ADDRESSES: envBool({ default: false }),
     DOWNLOAD_CONCURRENCY: envInt({ min: 1, max: 64, default: 4 }),
     DOWNLOAD_TIMEOUT_MS: envInt({ min: 100, max: 3_600_000, default: 60_000 }),
+    DOWNLOAD_LEASE_MS: envInt({ min: 1000, max: 86_400_000, optional: true }),
   }),
 ]);
 export type Env = v.InferOutput<typeof Env>;

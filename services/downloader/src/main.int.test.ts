@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm, stat, utimes } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Bus, busNames, connectBus } from "@tender/bus";
 import { type AttachmentRow, findTenderById, listAttachmentsForTender } from "@tender/db";
@@ -54,6 +54,8 @@ function startService(): Service {
       DOWNLOAD_ALLOWED_HOSTS: `127.0.0.1:${server.port}`,
       DOWNLOAD_ALLOW_PRIVATE_ADDRESSES: "true",
       DOWNLOAD_TIMEOUT_MS: "20000",
+      // The killed process's claim runs out before its message comes back (60 s ack wait).
+      DOWNLOAD_LEASE_MS: "30000",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -125,7 +127,7 @@ describe("downloader service process", () => {
       attachments: [{ sourceUrl: `${server.origin}/crash.pdf` }],
     });
     await halfSent.promise;
-    const key = `${seeded.id}/${(await attachmentOf(seeded.id)).id}`;
+    const attachmentId = (await attachmentOf(seeded.id)).id;
     let partial = "";
     await vi.waitFor(async () => {
       const entries = await readdir(join(root, seeded.id)).catch(() => []);
@@ -136,8 +138,8 @@ describe("downloader service process", () => {
 
     first.child.kill("SIGKILL");
     await first.exited;
-    // Nothing half-written is visible: no file under the key, the row still pending.
-    expect(existsSync(join(root, key))).toBe(false);
+    // Nothing half-written is visible: no file but the temporary one, the row still pending.
+    expect(await readdir(join(root, seeded.id))).toEqual([partial]);
     expect(await attachmentOf(seeded.id)).toMatchObject({ download_status: "pending", local_path: null });
     // Pretend the interrupted put is old enough that no live download can own it.
     const anHourAgo = new Date(Date.now() - 3_600_000);
@@ -159,10 +161,13 @@ describe("downloader service process", () => {
     expect(requests).toBe(2);
 
     const row = await attachmentOf(seeded.id);
-    expect(row).toMatchObject({ local_path: key, size_bytes: pdf.length, sha256: sha256(pdf) });
+    // Stored under the new process's claim: `<tender>/<attachment>.<claim token>`.
+    const key = row.local_path ?? "";
+    expect(key).toMatch(new RegExp(`^${seeded.id}/${attachmentId}\\.[0-9a-f-]{36}$`));
+    expect(row).toMatchObject({ size_bytes: pdf.length, sha256: sha256(pdf) });
     expect((await readFile(join(root, key))).equals(pdf)).toBe(true);
     // The startup sweep removed the interrupted download's temporary file.
-    expect(await readdir(join(root, seeded.id))).toEqual([row.id]);
+    expect(await readdir(join(root, seeded.id))).toEqual([basename(key)]);
     expect((await findTenderById(t.db, seeded.id))?.content_hash).not.toBe(seeded.contentHash);
 
     // SIGTERM: the service stops taking work, closes its connections and exits 0.

@@ -24,13 +24,16 @@ const running = runDownloader(
     storage,
     logger,
     concurrency: config.DOWNLOAD_CONCURRENCY,
-    policy: downloadPolicy({
-      maxBytes: config.MAX_ATTACHMENT_BYTES,
-      timeoutMs: config.DOWNLOAD_TIMEOUT_MS,
-      extraAllowedHosts: config.DOWNLOAD_ALLOWED_HOSTS,
-      allowPrivateAddresses: config.DOWNLOAD_ALLOW_PRIVATE_ADDRESSES,
-      resolveHost: systemResolveHost,
-    }),
+    policy: downloadPolicy(
+      {
+        maxBytes: config.MAX_ATTACHMENT_BYTES,
+        timeoutMs: config.DOWNLOAD_TIMEOUT_MS,
+        extraAllowedHosts: config.DOWNLOAD_ALLOWED_HOSTS,
+        allowPrivateAddresses: config.DOWNLOAD_ALLOW_PRIVATE_ADDRESSES,
+        resolveHost: systemResolveHost,
+      },
+      config.DOWNLOAD_LEASE_MS === undefined ? {} : { leaseMs: config.DOWNLOAD_LEASE_MS },
+    ),
   },
   worker.signal,
 );

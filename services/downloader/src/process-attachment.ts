@@ -1,9 +1,15 @@
 import type { BusLogger } from "@tender/bus";
-import { type AttachmentRow, type Database, recordDownloadFailure } from "@tender/db";
+import {
+  type AttachmentRow,
+  claimDownload,
+  type Database,
+  recordDownloadFailure,
+  releaseDownloadClaim,
+} from "@tender/db";
 import type { BlobStorage } from "@tender/storage";
 import type { Kysely } from "kysely";
 import { commitDownload } from "./commit-download.js";
-import { downloadAttachment } from "./download-attachment.js";
+import { type DownloadOutcome, downloadAttachment } from "./download-attachment.js";
 import type { DownloadPolicy } from "./download-policy.js";
 
 export interface ProcessAttachmentDeps {
@@ -14,14 +20,24 @@ export interface ProcessAttachmentDeps {
   subject: string;
 }
 
+/** Another downloader holds the attachment's claim. */
+export class DownloadClaimedError extends Error {
+  constructor(readonly heldUntil: Date) {
+    super(`another downloader is fetching this file (claim held until ${heldUntil.toISOString()})`);
+    this.name = "DownloadClaimedError";
+  }
+}
+
 /** Host of a URL for logs: the path and query may carry tokens and are never logged. */
 function hostOf(url: string): string | undefined {
   return URL.canParse(url) ? new URL(url).host : undefined;
 }
 
 /**
- * Downloads one pending attachment and records the outcome: `ready` (and a new content hash and
- * event) or `failed` with a short reason and a pause before the next try. Throws when the
+ * Claims one pending attachment in the database (a lease, `policy.leaseMs`), downloads it under
+ * the claim and records the outcome: `ready` (and a new content hash and event) or `failed` with a
+ * short reason and a pause before the next try. Held by another downloader: throws
+ * `DownloadClaimedError`, so the event comes back later. Throws when the
  * database fails or the worker stops; the event is then redelivered and the attachment, still
  * `pending`, is tried again.
  */
@@ -36,9 +52,22 @@ export async function processAttachment(
     attachment_id: attachment.id,
     host: hostOf(attachment.source_url),
   };
-  const outcome = await downloadAttachment(deps, attachment, sourceCode, signal);
+  // The claim is taken before the fetch: another downloader holding it fetches the file itself.
+  const taken = await claimDownload(deps.db, attachment.id, deps.policy.leaseMs);
+  if (taken === undefined) return;
+  // Retried later (the event is redelivered): by then the holder finished, or its claim ran out.
+  if ("heldUntil" in taken) throw new DownloadClaimedError(taken.heldUntil);
+  const claim = taken.token;
+  let outcome: DownloadOutcome;
+  try {
+    outcome = await downloadAttachment(deps, attachment, sourceCode, signal, claim);
+  } catch (error) {
+    // Shutdown: give the claim up, so the redelivered event need not wait for it to run out.
+    await releaseDownloadClaim(deps.db, attachment.id, claim).catch(() => {});
+    throw error;
+  }
   if (!outcome.ok) {
-    await recordDownloadFailure(deps.db, attachment.id, outcome.error, deps.policy.failureBackoff);
+    await recordDownloadFailure(deps.db, attachment.id, outcome.error, deps.policy.failureBackoff, claim);
     const storageError = outcome.storageError instanceof Error ? outcome.storageError.message : undefined;
     deps.logger.warn({ ...fields, error: outcome.error, err: storageError }, "Attachment download failed");
     return;
@@ -46,11 +75,14 @@ export async function processAttachment(
   const result = await commitDownload(deps.db, {
     tenderId: attachment.tender_id,
     attachmentId: attachment.id,
+    claimToken: claim,
     stored: outcome.stored,
     filename: outcome.filename,
     contentType: outcome.contentType,
     subject: deps.subject,
   });
+  // Refused (claim lost, or no longer pending): the object is this claim's own, nobody points at it.
+  if (!result.applied) await deps.storage.delete(outcome.stored.key).catch(() => {});
   deps.logger.info(
     {
       ...fields,
@@ -58,6 +90,8 @@ export async function processAttachment(
       applied: result.applied,
       hash_changed: result.hashChanged,
     },
-    result.applied ? "Attachment downloaded" : "Attachment downloaded but no longer pending; left as it is",
+    result.applied
+      ? "Attachment downloaded"
+      : "Attachment downloaded but no longer pending or claimed by another downloader; file dropped",
   );
 }

@@ -29,6 +29,8 @@ export interface DownloadedFile {
   localPath: string;
   sizeBytes: number;
   sha256: string;
+  /** The downloader's claim (`claimDownload`): the row is only written while it holds it. */
+  claimToken?: string;
 }
 
 /** Longest `last_error` kept; a diagnostic, not a log. */
@@ -154,12 +156,13 @@ export async function listPendingAttachments(db: Db, tenderId: string): Promise<
 }
 
 /**
- * Records a finished download and moves a `pending` or `failed` attachment to `ready`. Returns
- * whether it applied: false when the attachment is gone or was `skipped` meanwhile (the file is
- * then not needed).
+ * Records a finished download and moves a `pending` or `failed` attachment to `ready`, releasing
+ * the claim. With `claimToken`, only while that claim is still the attachment's (an expired one
+ * taken over by another downloader is refused). Returns whether it applied: false when the
+ * attachment is gone, was `skipped` meanwhile (the file is then not needed), or the claim was lost.
  */
 export async function markAttachmentReady(db: Db, id: string, file: DownloadedFile): Promise<boolean> {
-  const result = await db
+  let query = db
     .updateTable("attachments")
     .set({
       download_status: "ready",
@@ -167,11 +170,14 @@ export async function markAttachmentReady(db: Db, id: string, file: DownloadedFi
       size_bytes: file.sizeBytes,
       sha256: file.sha256,
       last_error: null,
+      claim_token: null,
+      claim_expires_at: null,
       updated_at: sql<Date>`now()`,
     })
     .where("id", "=", id)
-    .where("download_status", "in", ["pending", "failed"])
-    .executeTakeFirst();
+    .where("download_status", "in", ["pending", "failed"]);
+  if (file.claimToken !== undefined) query = query.where("claim_token", "=", file.claimToken);
+  const result = await query.executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 

@@ -72,29 +72,77 @@ const MAX_ERROR_LENGTH = 4000;
  * Records a failed download: a `pending` (or again a `failed`) attachment becomes `failed` with
  * the error (cut to 4000 characters), counts one more consecutive failure, and gets no new try
  * before now + `firstMs` × 2^(failures − 1), at most `maxMs` (the database's clock, which
- * `deferBackedOffDownloads` compares with). Returns whether it applied.
+ * `deferBackedOffDownloads` compares with). The claim is released; with `claimToken`, it applies
+ * only while that claim is still the attachment's. Returns whether it applied.
  */
 export async function recordDownloadFailure(
   db: Db,
   id: string,
   error: string,
   backoff: DownloadBackoff,
+  claimToken?: string,
 ): Promise<boolean> {
   // In SET, `download_failures` is the value before this failure: 0 for the first one.
   const pauseMs = backoffDelayMsSql(sql<number>`attachments.download_failures + 1`, backoff);
-  const result = await db
+  let query = db
     .updateTable("attachments")
     .set({
       download_status: "failed",
       last_error: error.slice(0, MAX_ERROR_LENGTH),
       download_failures: sql<number>`attachments.download_failures + 1`,
       next_download_at: sql<Date>`now() + ${pauseMs} * interval '1 millisecond'`,
+      claim_token: null,
+      claim_expires_at: null,
       updated_at: sql<Date>`now()`,
     })
     .where("id", "=", id)
-    .where("download_status", "in", ["pending", "failed"])
-    .executeTakeFirst();
+    .where("download_status", "in", ["pending", "failed"]);
+  if (claimToken !== undefined) query = query.where("claim_token", "=", claimToken);
+  const result = await query.executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** A claim taken (`token`), one held by another downloader until `heldUntil`, or nothing to claim. */
+export type DownloadClaim = { token: string } | { heldUntil: Date } | undefined;
+
+/**
+ * Claims a `pending` attachment for one download, for `leaseMs` (the database's clock): returns a
+ * new random token, the expiry of another downloader's unexpired claim, or undefined when the
+ * attachment is no longer `pending`. Take it before the fetch; `markAttachmentReady` and
+ * `recordDownloadFailure` with the token apply only while the claim is still this one.
+ */
+export async function claimDownload(db: Db, id: string, leaseMs: number): Promise<DownloadClaim> {
+  const row = await db
+    .updateTable("attachments")
+    .set({
+      claim_token: sql<string>`gen_random_uuid()`,
+      claim_expires_at: sql<Date>`now() + ${leaseMs} * interval '1 millisecond'`,
+    })
+    .where("id", "=", id)
+    .where("download_status", "=", "pending")
+    .where((eb) =>
+      eb.or([eb("claim_expires_at", "is", null), eb("claim_expires_at", "<=", sql<Date>`now()`)]),
+    )
+    .returning("claim_token")
+    .executeTakeFirst();
+  if (row?.claim_token) return { token: row.claim_token };
+  const held = await db
+    .selectFrom("attachments")
+    .select("claim_expires_at")
+    .where("id", "=", id)
+    .where("download_status", "=", "pending")
+    .executeTakeFirst();
+  return held?.claim_expires_at ? { heldUntil: held.claim_expires_at } : undefined;
+}
+
+/** Gives a claim up (the download was interrupted), so the next event need not wait for its expiry. */
+export async function releaseDownloadClaim(db: Db, id: string, claimToken: string): Promise<void> {
+  await db
+    .updateTable("attachments")
+    .set({ claim_token: null, claim_expires_at: null })
+    .where("id", "=", id)
+    .where("claim_token", "=", claimToken)
+    .execute();
 }
 
 /** Forgets an attachment's failed downloads; run it in the transaction that records its file. */

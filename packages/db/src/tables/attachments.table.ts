@@ -20,6 +20,9 @@ export interface AttachmentsTable {
   download_failures: Generated<number>;
   /** A `pending` attachment is not downloaded before this time (it failed recently). */
   next_download_at: Date | null;
+  /** The downloader holding the download (random token), until `claim_expires_at`. */
+  claim_token: Generated<string | null>;
+  claim_expires_at: Generated<Date | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
