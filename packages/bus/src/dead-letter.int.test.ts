@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { TenderChangedV1 } from "@tender/contracts";
-import { testNatsUrl, uniqueBusToken } from "@tender/testing";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { uniqueBusToken, useTestBus } from "@tender/testing";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { busNames } from "./bus-names.js";
 import { busTopology } from "./bus-topology.js";
-import { type Bus, connectBus } from "./connect-bus.js";
 import { listDeadLetters, retryDeadLetter } from "./dead-letter.js";
 import { ensureTopology } from "./ensure-topology.js";
 import { PermanentError } from "./permanent-error.js";
@@ -13,16 +12,11 @@ import { runConsumer } from "./run-consumer.js";
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 const topology = busTopology({ names: busNames(`t${uniqueBusToken()}`) });
 const { names } = topology;
-let bus: Bus;
+const t = useTestBus("bus-dead-letter-test");
+t.removeAfterAll(names);
 
 beforeAll(async () => {
-  bus = await connectBus({ servers: testNatsUrl(), name: "bus-dead-letter-test" });
-  await ensureTopology(bus.jsm, topology);
-});
-
-afterAll(async () => {
-  for (const stream of [names.stream, names.dlqStream]) await bus.jsm.streams.delete(stream).catch(() => {});
-  await bus.close();
+  await ensureTopology(t.bus.jsm, topology);
 });
 
 describe("dead letters", () => {
@@ -35,14 +29,14 @@ describe("dead letters", () => {
       content_hash: "c".repeat(64),
     };
     const body = JSON.stringify(event);
-    expect(await listDeadLetters(bus.jsm, topology, 10)).toEqual([]);
-    await bus.js.publish(names.subject, body, { msgID: event.event_id });
+    expect(await listDeadLetters(t.bus.jsm, topology, 10)).toEqual([]);
+    await t.bus.js.publish(names.subject, body, { msgID: event.event_id });
 
     let failing = true;
     const handled: string[] = [];
     const controller = new AbortController();
     const consumer = runConsumer({
-      js: bus.js,
+      js: t.bus.js,
       entry: topology.catalog.tenderChanged,
       consumer: names.consumers.indexer,
       handler: async (e) => {
@@ -53,10 +47,10 @@ describe("dead letters", () => {
       signal: controller.signal,
     });
 
-    await vi.waitFor(async () => expect(await listDeadLetters(bus.jsm, topology, 10)).toHaveLength(1), {
+    await vi.waitFor(async () => expect(await listDeadLetters(t.bus.jsm, topology, 10)).toHaveLength(1), {
       timeout: 15_000,
     });
-    const [dead] = await listDeadLetters(bus.jsm, topology, 10);
+    const [dead] = await listDeadLetters(t.bus.jsm, topology, 10);
     expect(dead).toMatchObject({
       consumer: names.consumers.indexer,
       originalSubject: names.subject,
@@ -68,13 +62,13 @@ describe("dead letters", () => {
     expect(dead?.reason).toContain("tender row is missing");
 
     failing = false;
-    const retried = await retryDeadLetter(bus.js, bus.jsm, topology, dead?.seq ?? 0);
+    const retried = await retryDeadLetter(t.bus.js, t.bus.jsm, topology, dead?.seq ?? 0);
     expect(retried).toEqual({ subject: names.subject, seq: 2 });
     await vi.waitFor(() => expect(handled).toEqual([event.event_id]), { timeout: 15_000 });
     controller.abort();
     await consumer;
-    expect(await listDeadLetters(bus.jsm, topology, 10)).toEqual([]);
-    await expect(retryDeadLetter(bus.js, bus.jsm, topology, dead?.seq ?? 0)).rejects.toThrow(
+    expect(await listDeadLetters(t.bus.jsm, topology, 10)).toEqual([]);
+    await expect(retryDeadLetter(t.bus.js, t.bus.jsm, topology, dead?.seq ?? 0)).rejects.toThrow(
       /does not exist/,
     );
   });

@@ -1,34 +1,25 @@
 import { jetstreamManager } from "@nats-io/jetstream";
 import { connect, nanos } from "@nats-io/transport-node";
-import { testNatsUrl, uniqueBusToken } from "@tender/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testNatsUrl, uniqueBusToken, useTestBus } from "@tender/testing";
+import { describe, expect, it } from "vitest";
 import { busNames } from "./bus-names.js";
 import { busTopology } from "./bus-topology.js";
-import { type Bus, connectBus } from "./connect-bus.js";
 import { ensureTopology } from "./ensure-topology.js";
 
 const names = busNames(`t${uniqueBusToken()}`);
 const topology = busTopology({ names, delivery: { ackWaitMs: 20_000, maxDeliver: 4 } });
-let bus: Bus;
-
-beforeAll(async () => {
-  bus = await connectBus({ servers: testNatsUrl(), name: "bus-ensure-topology-test" });
-});
-
-afterAll(async () => {
-  for (const stream of [names.stream, names.dlqStream]) await bus.jsm.streams.delete(stream).catch(() => {});
-  await bus.close();
-});
+const t = useTestBus("bus-ensure-topology-test");
+t.removeAfterAll(names);
 
 describe("ensureTopology", () => {
   it("creates the streams and durable consumers, and running it again changes nothing", async () => {
-    await ensureTopology(bus.jsm, topology);
-    await bus.js.publish(names.subject, "{}", { msgID: "m1" });
-    const before = await bus.jsm.consumers.info(names.stream, names.consumers.indexer);
+    await ensureTopology(t.bus.jsm, topology);
+    await t.bus.js.publish(names.subject, "{}", { msgID: "m1" });
+    const before = await t.bus.jsm.consumers.info(names.stream, names.consumers.indexer);
 
-    await ensureTopology(bus.jsm, topology);
+    await ensureTopology(t.bus.jsm, topology);
 
-    const stream = await bus.jsm.streams.info(names.stream);
+    const stream = await t.bus.jsm.streams.info(names.stream);
     expect(stream.config).toMatchObject({
       subjects: [names.subject],
       retention: "limits",
@@ -38,11 +29,11 @@ describe("ensureTopology", () => {
       max_msgs: -1,
     });
     expect(stream.state.messages).toBe(1);
-    const dlq = await bus.jsm.streams.info(names.dlqStream);
+    const dlq = await t.bus.jsm.streams.info(names.dlqStream);
     expect(dlq.config).toMatchObject({ subjects: [names.dlqSubject], storage: "file", retention: "limits" });
 
     for (const durable of [names.consumers.indexer, names.consumers.downloader]) {
-      const info = await bus.jsm.consumers.info(names.stream, durable);
+      const info = await t.bus.jsm.consumers.info(names.stream, durable);
       expect(info.config).toMatchObject({
         durable_name: durable,
         ack_policy: "explicit",
@@ -53,7 +44,7 @@ describe("ensureTopology", () => {
       });
       expect(info.num_pending).toBe(1);
     }
-    const after = await bus.jsm.consumers.info(names.stream, names.consumers.indexer);
+    const after = await t.bus.jsm.consumers.info(names.stream, names.consumers.indexer);
     expect(after.created).toBe(before.created);
   });
 
@@ -65,7 +56,7 @@ describe("ensureTopology", () => {
     } finally {
       await Promise.all(others.map((nc) => nc.close()));
     }
-    expect((await bus.jsm.streams.info(names.stream)).state.messages).toBe(1);
+    expect((await t.bus.jsm.streams.info(names.stream)).state.messages).toBe(1);
   });
 
   it("applies changed settings to existing streams and consumers", async () => {
@@ -75,12 +66,12 @@ describe("ensureTopology", () => {
       duplicateWindowMs: 60_000,
       delivery: { ackWaitMs: 15_000, maxDeliver: 6 },
     });
-    await ensureTopology(bus.jsm, changed);
-    const stream = await bus.jsm.streams.info(names.stream);
+    await ensureTopology(t.bus.jsm, changed);
+    const stream = await t.bus.jsm.streams.info(names.stream);
     expect(stream.config.max_age).toBe(nanos(24 * 60 * 60 * 1000));
     expect(stream.config.duplicate_window).toBe(nanos(60_000));
     expect(stream.state.messages).toBe(1);
-    const consumer = await bus.jsm.consumers.info(names.stream, names.consumers.downloader);
+    const consumer = await t.bus.jsm.consumers.info(names.stream, names.consumers.downloader);
     expect(consumer.config.ack_wait).toBe(nanos(15_000));
     expect(consumer.config.max_deliver).toBe(7);
   });

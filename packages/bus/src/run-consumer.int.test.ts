@@ -2,14 +2,12 @@ import { randomUUID } from "node:crypto";
 import { setTimeout } from "node:timers/promises";
 import type { StoredMsg } from "@nats-io/jetstream";
 import type { TenderChangedV1 } from "@tender/contracts";
-import { testNatsUrl, uniqueBusToken } from "@tender/testing";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { uniqueBusToken, useTestBus } from "@tender/testing";
+import { describe, expect, it, vi } from "vitest";
 import type { BusLogger } from "./bus-logger.js";
 import { busNames } from "./bus-names.js";
 import { type BusTopology, busTopology } from "./bus-topology.js";
-import { type Bus, connectBus } from "./connect-bus.js";
 import { DlqHeaders } from "./dlq-headers.js";
-import { ensureTopology } from "./ensure-topology.js";
 import type { ConsumerContext } from "./handle-message.js";
 import { PermanentError } from "./permanent-error.js";
 import { runConsumer } from "./run-consumer.js";
@@ -18,30 +16,29 @@ import type { DeliverySettings } from "./subject-catalog.js";
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 const waitLong = { timeout: 15_000, interval: 50 };
 
-let bus: Bus;
-const created: BusTopology[] = [];
-
-beforeAll(async () => {
-  bus = await connectBus({ servers: testNatsUrl(), name: "bus-run-consumer-test" });
-});
-
-afterAll(async () => {
-  for (const t of created) {
-    for (const stream of [t.names.stream, t.names.dlqStream])
-      await bus.jsm.streams.delete(stream).catch(() => {});
-  }
-  await bus.close();
-});
+const t = useTestBus("bus-run-consumer-test");
 
 /** A topology of its own for one test: no test sees another's messages. */
-async function freshTopology(delivery: Partial<DeliverySettings> = {}): Promise<BusTopology> {
-  const topology = busTopology({
-    names: busNames(`t${uniqueBusToken()}`),
+function freshTopology(delivery: Partial<DeliverySettings> = {}): Promise<BusTopology> {
+  return t.freshTopology({
     delivery: { ackWaitMs: 5_000, maxDeliver: 3, backoff: { initialMs: 20, maxMs: 40 }, ...delivery },
   });
-  created.push(topology);
-  await ensureTopology(bus.jsm, topology);
-  return topology;
+}
+
+/** Waits until the consumer has acknowledged every message up to stream sequence `seq`. */
+async function waitAckedThrough(topology: BusTopology, seq: number): Promise<void> {
+  await vi.waitFor(
+    async () => expect((await consumerInfo(topology)).ack_floor.stream_seq).toBe(seq),
+    waitLong,
+  );
+}
+
+/** Waits until the dead-letter stream holds `count` messages. */
+async function waitDeadLetters(topology: BusTopology, count: number): Promise<void> {
+  await vi.waitFor(
+    async () => expect(await streamMessages(topology.names.dlqStream)).toHaveLength(count),
+    waitLong,
+  );
 }
 
 function tenderEvent(): TenderChangedV1 {
@@ -55,22 +52,22 @@ function tenderEvent(): TenderChangedV1 {
 }
 
 async function publish(topology: BusTopology, body: string, msgID: string = randomUUID()) {
-  return bus.js.publish(topology.names.subject, body, { msgID });
+  return t.bus.js.publish(topology.names.subject, body, { msgID });
 }
 
 async function streamMessages(stream: string): Promise<StoredMsg[]> {
-  const { state } = await bus.jsm.streams.info(stream);
+  const { state } = await t.bus.jsm.streams.info(stream);
   const out: StoredMsg[] = [];
   if (state.messages === 0) return out;
   for (let seq = state.first_seq; seq <= state.last_seq; seq += 1) {
-    const m = await bus.jsm.streams.getMessage(stream, { seq });
+    const m = await t.bus.jsm.streams.getMessage(stream, { seq });
     if (m) out.push(m);
   }
   return out;
 }
 
 function consumerInfo(topology: BusTopology) {
-  return bus.jsm.consumers.info(topology.names.stream, topology.names.consumers.indexer);
+  return t.bus.jsm.consumers.info(topology.names.stream, topology.names.consumers.indexer);
 }
 
 function start(
@@ -81,7 +78,7 @@ function start(
 ) {
   const controller = new AbortController();
   const done = runConsumer({
-    js: bus.js,
+    js: t.bus.js,
     entry: topology.catalog.tenderChanged,
     consumer: topology.names.consumers.indexer,
     handler,
@@ -139,10 +136,7 @@ describe("runConsumer", () => {
     const consumer = start(topology, async (e) => {
       seen.push(e.event_id);
     });
-    await vi.waitFor(
-      async () => expect((await consumerInfo(topology)).ack_floor.stream_seq).toBe(1),
-      waitLong,
-    );
+    await waitAckedThrough(topology, 1);
     await consumer.stop();
     const info = await consumerInfo(topology);
     expect(info.num_pending).toBe(0);
@@ -161,10 +155,7 @@ describe("runConsumer", () => {
       throw new Error("index store is broken");
     });
 
-    await vi.waitFor(
-      async () => expect(await streamMessages(topology.names.dlqStream)).toHaveLength(1),
-      waitLong,
-    );
+    await waitDeadLetters(topology, 1);
     await vi.waitFor(async () => expect((await consumerInfo(topology)).num_ack_pending).toBe(0), waitLong);
     await consumer.stop();
 
@@ -198,14 +189,8 @@ describe("runConsumer", () => {
       error: record,
     });
 
-    await vi.waitFor(
-      async () => expect(await streamMessages(topology.names.dlqStream)).toHaveLength(2),
-      waitLong,
-    );
-    await vi.waitFor(
-      async () => expect((await consumerInfo(topology)).ack_floor.stream_seq).toBe(2),
-      waitLong,
-    );
+    await waitDeadLetters(topology, 2);
+    await waitAckedThrough(topology, 2);
     await consumer.stop();
 
     expect(handler).not.toHaveBeenCalled();
@@ -236,10 +221,7 @@ describe("runConsumer", () => {
       },
       2,
     );
-    await vi.waitFor(
-      async () => expect((await consumerInfo(topology)).ack_floor.stream_seq).toBe(1),
-      waitLong,
-    );
+    await waitAckedThrough(topology, 1);
     await consumer.stop();
     expect(deliveries).toEqual([1]);
   });
@@ -248,20 +230,14 @@ describe("runConsumer", () => {
     const topology = await freshTopology({ ackWaitMs: 300, maxDeliver: 1 });
     await publish(topology, JSON.stringify(tenderEvent()));
     // The "dead process": takes the only attempt and never answers.
-    const raw = await bus.js.consumers.get(topology.names.stream, topology.names.consumers.indexer);
+    const raw = await t.bus.js.consumers.get(topology.names.stream, topology.names.consumers.indexer);
     const lost = await raw.next({ expires: 5_000 });
     expect(lost?.info.deliveryCount).toBe(1);
 
     const handler = vi.fn(async () => {});
     const consumer = start(topology, handler);
-    await vi.waitFor(
-      async () => expect(await streamMessages(topology.names.dlqStream)).toHaveLength(1),
-      waitLong,
-    );
-    await vi.waitFor(
-      async () => expect((await consumerInfo(topology)).ack_floor.stream_seq).toBe(1),
-      waitLong,
-    );
+    await waitDeadLetters(topology, 1);
+    await waitAckedThrough(topology, 1);
     await consumer.stop();
     expect(handler).not.toHaveBeenCalled();
     const [dead] = await streamMessages(topology.names.dlqStream);
@@ -277,14 +253,8 @@ describe("runConsumer", () => {
       calls += 1;
       throw new PermanentError("tender was deleted");
     });
-    await vi.waitFor(
-      async () => expect(await streamMessages(topology.names.dlqStream)).toHaveLength(1),
-      waitLong,
-    );
-    await vi.waitFor(
-      async () => expect((await consumerInfo(topology)).ack_floor.stream_seq).toBe(1),
-      waitLong,
-    );
+    await waitDeadLetters(topology, 1);
+    await waitAckedThrough(topology, 1);
     await consumer.stop();
     expect(calls).toBe(1);
     const [dead] = await streamMessages(topology.names.dlqStream);
@@ -345,7 +315,7 @@ describe("runConsumer", () => {
     const topology = busTopology({ names: busNames(`t${uniqueBusToken()}`) });
     await expect(
       runConsumer({
-        js: bus.js,
+        js: t.bus.js,
         entry: topology.catalog.tenderChanged,
         consumer: "nobody",
         handler: async () => {},

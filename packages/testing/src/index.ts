@@ -14,4 +14,5 @@ export { startTcpProxy, type TcpProxy } from "./tcp-proxy.js";
 export { createEmptyTestDatabase, createTestDatabase, type TestDatabase } from "./test-database.js";
 export { testNatsUrl, uniqueBusToken } from "./test-nats.js";
 export { upsertTenderInput } from "./upsert-tender-input.js";
+export { type TestBusFixture, useTestBus } from "./use-test-bus.js";
 export { type TestDatabaseFixture, useTestDatabase } from "./use-test-database.js";

@@ -2,12 +2,7 @@ import { randomUUID } from "node:crypto";
 import { jetstream, type StoredMsg } from "@nats-io/jetstream";
 import { connect } from "@nats-io/transport-node";
 import {
-  type Bus,
   type BusTopology,
-  busNames,
-  busTopology,
-  connectBus,
-  ensureTopology,
   OutboxPublishError,
   type OutboxPublisher,
   type OutboxStore,
@@ -17,8 +12,8 @@ import {
 } from "@tender/bus";
 import type { TenderChangedV1 } from "@tender/contracts";
 import { countUnpublishedOutbox, enqueueTenderChanged } from "@tender/db";
-import { testNatsUrl, uniqueBusToken, useTestDatabase } from "@tender/testing";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { testNatsUrl, useTestBus, useTestDatabase } from "@tender/testing";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { outboxStore } from "./outbox-store.js";
 
 const waitLong = { timeout: 20_000, interval: 50 };
@@ -31,33 +26,18 @@ function recordingLogger() {
 }
 
 const testDb = useTestDatabase();
+const t = useTestBus("bus-outbox-relay-test");
 let outbox: OutboxStore;
-let bus: Bus;
-const created: BusTopology[] = [];
 
 beforeAll(async () => {
   outbox = outboxStore(testDb.db);
-  bus = await connectBus({ servers: testNatsUrl(), name: "bus-outbox-relay-test" });
-});
-
-afterAll(async () => {
-  for (const t of created) {
-    for (const stream of [t.names.stream, t.names.dlqStream])
-      await bus.jsm.streams.delete(stream).catch(() => {});
-  }
-  await bus.close();
 });
 
 beforeEach(async () => {
   await testDb.db.deleteFrom("outbox").execute();
 });
 
-async function freshTopology(): Promise<BusTopology> {
-  const topology = busTopology({ names: busNames(`t${uniqueBusToken()}`) });
-  created.push(topology);
-  await ensureTopology(bus.jsm, topology);
-  return topology;
-}
+const freshTopology = () => t.freshTopology();
 
 async function enqueue(topology: BusTopology, count: number): Promise<TenderChangedV1[]> {
   return testDb.db.transaction().execute(async (trx) => {
@@ -77,11 +57,11 @@ async function enqueue(topology: BusTopology, count: number): Promise<TenderChan
 }
 
 async function streamMessages(stream: string): Promise<StoredMsg[]> {
-  const { state } = await bus.jsm.streams.info(stream);
+  const { state } = await t.bus.jsm.streams.info(stream);
   const out: StoredMsg[] = [];
   if (state.messages === 0) return out;
   for (let seq = state.first_seq; seq <= state.last_seq; seq += 1) {
-    const m = await bus.jsm.streams.getMessage(stream, { seq });
+    const m = await t.bus.jsm.streams.getMessage(stream, { seq });
     if (m) out.push(m);
   }
   return out;
@@ -100,8 +80,8 @@ describe("relayOutboxOnce", () => {
     const topology = await freshTopology();
     const [event] = await enqueue(topology, 1);
     const { logger } = recordingLogger();
-    expect(await relayOutboxOnce({ outbox, js: bus.js, logger })).toBe(1);
-    expect(await relayOutboxOnce({ outbox, js: bus.js, logger })).toBe(0);
+    expect(await relayOutboxOnce({ outbox, js: t.bus.js, logger })).toBe(1);
+    expect(await relayOutboxOnce({ outbox, js: t.bus.js, logger })).toBe(0);
 
     const [m] = await streamMessages(topology.names.stream);
     expect(m?.subject).toBe(topology.names.subject);
@@ -117,9 +97,9 @@ describe("relayOutboxOnce", () => {
     const topology = await freshTopology();
     await enqueue(topology, 1);
     const { logger } = recordingLogger();
-    await relayOutboxOnce({ outbox, js: bus.js, logger });
+    await relayOutboxOnce({ outbox, js: t.bus.js, logger });
     await testDb.db.updateTable("outbox").set({ published_at: null }).execute();
-    expect(await relayOutboxOnce({ outbox, js: bus.js, logger })).toBe(1);
+    expect(await relayOutboxOnce({ outbox, js: t.bus.js, logger })).toBe(1);
     expect(await streamMessages(topology.names.stream)).toHaveLength(1);
   });
 
@@ -166,7 +146,7 @@ describe("runOutboxRelay", () => {
     }, waitLong);
     expect(await countUnpublishedOutbox(testDb.db)).toBe(3);
 
-    target = bus.js;
+    target = t.bus.js;
     await vi.waitFor(async () => expect(await countUnpublishedOutbox(testDb.db)).toBe(0), waitLong);
     controller.abort();
     await relay;
@@ -185,7 +165,7 @@ describe("runOutboxRelay", () => {
       publish: (subject, payload, options) => {
         const id = options?.msgID ?? "";
         calls.set(id, (calls.get(id) ?? 0) + 1);
-        return bus.js.publish(subject, payload, options);
+        return t.bus.js.publish(subject, payload, options);
       },
     };
     const { logger } = recordingLogger();
@@ -214,39 +194,52 @@ describe("runOutboxRelay", () => {
   });
 });
 
+/**
+ * Runs `consumer` until it has acknowledged through stream sequence `seq` with nothing pending,
+ * and returns the events it handled.
+ */
+async function consumeThrough(
+  topology: BusTopology,
+  consumer: string,
+  seq: number,
+): Promise<TenderChangedV1[]> {
+  const received: TenderChangedV1[] = [];
+  const controller = new AbortController();
+  const running = runConsumer({
+    js: t.bus.js,
+    entry: topology.catalog.tenderChanged,
+    consumer,
+    handler: async (e) => {
+      received.push(e);
+    },
+    logger: recordingLogger().logger,
+    signal: controller.signal,
+  });
+  await vi.waitFor(async () => {
+    const info = await t.bus.jsm.consumers.info(topology.names.stream, consumer);
+    expect(info.ack_floor.stream_seq).toBe(seq);
+    expect(info.num_pending).toBe(0);
+  }, waitLong);
+  controller.abort();
+  await running;
+  return received;
+}
+
 describe("outbox to consumer", () => {
   it("delivers an event from the outbox through JetStream to a consumer", async () => {
     const topology = await freshTopology();
     const [event] = await enqueue(topology, 1);
     const { logger } = recordingLogger();
-    await relayOutboxOnce({ outbox, js: bus.js, logger });
+    await relayOutboxOnce({ outbox, js: t.bus.js, logger });
 
-    const received: TenderChangedV1[] = [];
-    const controller = new AbortController();
-    const consumer = runConsumer({
-      js: bus.js,
-      entry: topology.catalog.tenderChanged,
-      consumer: topology.names.consumers.downloader,
-      handler: async (e) => {
-        received.push(e);
-      },
-      logger,
-      signal: controller.signal,
-    });
-    await vi.waitFor(async () => {
-      const info = await bus.jsm.consumers.info(topology.names.stream, topology.names.consumers.downloader);
-      expect(info.ack_floor.stream_seq).toBe(1);
-    }, waitLong);
-    controller.abort();
-    await consumer;
-    expect(received).toEqual([event]);
+    expect(await consumeThrough(topology, topology.names.consumers.downloader, 1)).toEqual([event]);
   });
 
   it("hands a re-published outbox event to the consumer once (Nats-Msg-Id dedup)", async () => {
     const topology = await freshTopology();
     const [event, other] = await enqueue(topology, 2);
     const { logger } = recordingLogger();
-    expect(await relayOutboxOnce({ outbox, js: bus.js, logger })).toBe(2);
+    expect(await relayOutboxOnce({ outbox, js: t.bus.js, logger })).toBe(2);
     // A relay that published the first row but crashed before its commit: the row is claimed
     // and published again by the next relay pass.
     await testDb.db
@@ -254,29 +247,11 @@ describe("outbox to consumer", () => {
       .set({ published_at: null })
       .where("event_id", "=", event?.event_id ?? "")
       .execute();
-    expect(await relayOutboxOnce({ outbox, js: bus.js, logger })).toBe(1);
+    expect(await relayOutboxOnce({ outbox, js: t.bus.js, logger })).toBe(1);
     expect(await countUnpublishedOutbox(testDb.db)).toBe(0);
 
-    const received: string[] = [];
-    const controller = new AbortController();
-    const consumer = runConsumer({
-      js: bus.js,
-      entry: topology.catalog.tenderChanged,
-      consumer: topology.names.consumers.indexer,
-      handler: async (e) => {
-        received.push(e.event_id);
-      },
-      logger,
-      signal: controller.signal,
-    });
-    await vi.waitFor(async () => {
-      const info = await bus.jsm.consumers.info(topology.names.stream, topology.names.consumers.indexer);
-      expect(info.ack_floor.stream_seq).toBe(2);
-      expect(info.num_pending).toBe(0);
-    }, waitLong);
-    controller.abort();
-    await consumer;
-    expect(received).toEqual([event?.event_id, other?.event_id]);
+    const received = await consumeThrough(topology, topology.names.consumers.indexer, 2);
+    expect(received.map((e) => e.event_id)).toEqual([event?.event_id, other?.event_id]);
     expect(await streamMessages(topology.names.stream)).toHaveLength(2);
   });
 });

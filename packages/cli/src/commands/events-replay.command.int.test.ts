@@ -1,15 +1,16 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { AckPolicy, DeliverPolicy } from "@nats-io/jetstream";
-import { type Bus, busNames, busTopology, connectBus, consumerConfigs, ensureTopology } from "@tender/bus";
-import { testNatsUrl, uniqueBusToken } from "@tender/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { busNames, busTopology, consumerConfigs, ensureTopology } from "@tender/bus";
+import { testNatsUrl, uniqueBusToken, useTestBus } from "@tender/testing";
+import { beforeAll, describe, expect, it } from "vitest";
 import { runCaptured } from "../run-captured.js";
 
 const prefix = `t${uniqueBusToken()}`;
 const topology = busTopology({ names: busNames(prefix) });
 const { names } = topology;
 const indexerConfig = consumerConfigs(topology).find((c) => c.config.durable_name === "indexer")?.config;
-let bus: Bus;
+const t = useTestBus("cli-replay-test");
+t.removeAfterAll(names);
 let env: Record<string, string>;
 
 /**
@@ -17,7 +18,7 @@ let env: Record<string, string>;
  * them and returns their stream sequences.
  */
 async function take(consumer: string, count: number): Promise<number[]> {
-  const c = await bus.js.consumers.get(names.stream, consumer);
+  const c = await t.bus.js.consumers.get(names.stream, consumer);
   const seqs: number[] = [];
   while (seqs.length < count) {
     const batch = await c.fetch({ max_messages: count - seqs.length, expires: 5_000 });
@@ -33,27 +34,21 @@ async function take(consumer: string, count: number): Promise<number[]> {
 
 /** Nothing left to deliver or to acknowledge. */
 async function expectCaughtUp(consumer: string): Promise<void> {
-  const info = await bus.jsm.consumers.info(names.stream, consumer);
+  const info = await t.bus.jsm.consumers.info(names.stream, consumer);
   expect([info.num_pending, info.num_ack_pending]).toEqual([0, 0]);
 }
 
 beforeAll(async () => {
-  bus = await connectBus({ servers: testNatsUrl(), name: "cli-replay-test" });
-  await ensureTopology(bus.jsm, topology);
-  for (let i = 1; i <= 5; i++) await bus.js.publish(names.subject, JSON.stringify({ i }));
+  await ensureTopology(t.bus.jsm, topology);
+  for (let i = 1; i <= 5; i++) await t.bus.js.publish(names.subject, JSON.stringify({ i }));
   env = { NATS_URL: testNatsUrl(), BUS_PREFIX: prefix };
-});
-
-afterAll(async () => {
-  for (const stream of [names.stream, names.dlqStream]) await bus.jsm.streams.delete(stream).catch(() => {});
-  await bus.close();
 });
 
 describe("tender events replay", () => {
   it("after a lost consumer, recreates it and re-delivers from the given sequence", async () => {
     expect(await take("indexer", 5)).toEqual([1, 2, 3, 4, 5]);
     await expectCaughtUp("indexer");
-    await bus.jsm.consumers.delete(names.stream, "indexer");
+    await t.bus.jsm.consumers.delete(names.stream, "indexer");
 
     const { code, stdout, stderr } = await runCaptured(
       ["events", "replay", "--consumer", "indexer", "--from-seq", "3"],
@@ -69,7 +64,7 @@ describe("tender events replay", () => {
         "",
       ].join("\n"),
     );
-    const info = await bus.jsm.consumers.info(names.stream, "indexer");
+    const info = await t.bus.jsm.consumers.info(names.stream, "indexer");
     // Same configuration as ensureTopology gives it, except where delivery starts.
     expect(info.config).toMatchObject({
       ...indexerConfig,
@@ -80,15 +75,15 @@ describe("tender events replay", () => {
     expect(await take("indexer", 3)).toEqual([3, 4, 5]);
     await expectCaughtUp("indexer");
     // The other consumer is untouched.
-    expect((await bus.jsm.consumers.info(names.stream, "downloader")).num_pending).toBe(5);
+    expect((await t.bus.jsm.consumers.info(names.stream, "downloader")).num_pending).toBe(5);
   });
 
   it("--since replays from the first event stored at or after that time, replacing the live consumer", async () => {
     await sleep(20);
-    await bus.js.publish(names.subject, JSON.stringify({ i: 6 }));
-    await bus.js.publish(names.subject, JSON.stringify({ i: 7 }));
+    await t.bus.js.publish(names.subject, JSON.stringify({ i: 6 }));
+    await t.bus.js.publish(names.subject, JSON.stringify({ i: 7 }));
     expect(await take("indexer", 2)).toEqual([6, 7]);
-    const sixth = await bus.jsm.streams.getMessage(names.stream, { seq: 6 });
+    const sixth = await t.bus.jsm.streams.getMessage(names.stream, { seq: 6 });
     const since = sixth?.time.toISOString() ?? "";
 
     const { code, stdout } = await runCaptured(
@@ -114,8 +109,8 @@ describe("tender events replay", () => {
     expect(
       (await runCaptured(["events", "replay", "--consumer", "indexer", "--from-seq", "7"], env)).code,
     ).toBe(0);
-    await ensureTopology(bus.jsm, topology);
-    const info = await bus.jsm.consumers.info(names.stream, "indexer");
+    await ensureTopology(t.bus.jsm, topology);
+    const info = await t.bus.jsm.consumers.info(names.stream, "indexer");
     expect(info.config.opt_start_seq).toBe(7);
     expect(info.num_pending).toBe(1);
   });
@@ -130,6 +125,6 @@ describe("tender events replay", () => {
     expect(stderr).toMatch(
       /^error: a stream does not exist on NATS at nats:\/\/[^ ]+ \(.*\) — start any service once/,
     );
-    await expect(bus.jsm.streams.info(busNames(other).stream)).rejects.toThrow(/stream not found/);
+    await expect(t.bus.jsm.streams.info(busNames(other).stream)).rejects.toThrow(/stream not found/);
   });
 });
