@@ -14,6 +14,7 @@ import {
 import { createWireValidator, NOT_ENOUGH_DATA_ANSWER } from "@tender/contracts";
 import { createApiKey } from "@tender/db";
 import { createTestDatabase, seedTender, type TestDatabase } from "@tender/testing";
+import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "./create-app.js";
@@ -224,6 +225,56 @@ describe("POST /api/v1/ask with Accept: text/event-stream", () => {
       await server.close(1_000);
     } finally {
       await server.close(0).catch(() => {});
+    }
+  });
+
+  it("streams exactly the non-streamed filtered answer, for random answers cut at random places (property)", async () => {
+    const app = createApp(testDeps(tdb.db, { ai: liveChat("ollama") }));
+    const piece = fc.oneof(
+      fc.constantFrom("[", "]", "1", "2", "3", "7", " ", "a", "é", "\n", "[1]", "[2]", "[7]", "[12"),
+      fc.string({ maxLength: 4 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(piece, { minLength: 1, maxLength: 30 }), async (pieces) => {
+        const whole = `Answer ${pieces.join("")}`;
+        model.respondWith(({ body }) =>
+          (body as { stream?: boolean }).stream
+            ? { script: scriptedStream("ollama", ["Answer ", ...pieces]) }
+            : { json: { message: { content: whole } } },
+        );
+        const events = await readEvents(
+          await postJson(app, "/api/v1/ask", { query: "road repair" }, key, SSE),
+        );
+        const json = await readJson(await postJson(app, "/api/v1/ask", { query: "road repair" }, key));
+        expect(events.at(-1)).toEqual({ event: "done", data: json });
+        expect(deltas(events)).toBe(json.answer);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it("a streamed answer may last longer than HTTP_REQUEST_TIMEOUT_MS (it bounds receiving the request only)", async () => {
+    const deps = testDeps(tdb.db, { ai: createFakeProvider({ wordDelayMs: 150 }) });
+    const server = await serveApp(createApp(deps), {
+      port: 0,
+      host: "127.0.0.1",
+      timeouts: { headersMs: 300, requestMs: 400, keepAliveMs: 300 },
+    });
+    try {
+      const started = performance.now();
+      const response = await postJson(
+        `http://127.0.0.1:${server.port}`,
+        "/api/v1/ask",
+        { query: "road repair" },
+        key,
+        SSE,
+      );
+      const events = await readEvents(response);
+      expect(performance.now() - started).toBeGreaterThan(400);
+      expect(names(events).at(-1)).toBe("done");
+      expect(deltas(events)).toBe(events.at(-1)?.data.answer);
+    } finally {
+      await server.close(1_000);
     }
   });
 });
