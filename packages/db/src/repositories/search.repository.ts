@@ -2,6 +2,7 @@ import type { TenderFilters } from "@tender/contracts";
 import { sql } from "kysely";
 import pgvector from "pgvector";
 import type { Db } from "../database.js";
+import { nearestAmongMatching } from "./filtered-search.repository.js";
 import { hasTenderFilters, tenderFilterSql } from "./tender-filter-sql.js";
 
 /** One chunk found by {@link searchChunks}, with what a search result shows of its tender. */
@@ -44,12 +45,19 @@ export interface SearchChunksInput {
  * runs after the cut: the score falls as the distance grows, so the chunks below `minScore`
  * are exactly a tail of the ranking, and cutting first keeps one distance computation per chunk.
  *
- * With `filters`, the scan is the same restricted to the chunks of the matching tenders (same
- * scores, order, tie-break and cut): the matching tender ids are selected first and the planner
- * reaches their chunks through `chunks(tender_id)` when they are few, or scans all chunks once
- * when they are most (bench/search/filtered.ts).
+ * With `filters`, the answer is the same restricted to the chunks of the matching tenders (same
+ * scores, order, tie-break and cut). When the planner expects most tenders to match, the nearest
+ * chunks are ranked first and then filtered (`nearestAmongMatching`); otherwise, or when that
+ * ranking held too few matching chunks, the matching tender ids are selected first and the
+ * planner reaches their chunks through `chunks(tender_id)` (bench/search/filtered.ts).
  */
 export async function searchChunks(db: Db, input: SearchChunksInput): Promise<ChunkMatch[]> {
+  if (hasTenderFilters(input.filters)) {
+    const fixed = { ...input, now: input.now ?? new Date() };
+    const nearest = await nearestAmongMatching(db, fixed, tenderFilterSql(fixed.filters, fixed.now));
+    if (nearest) return nearest;
+    return (await searchChunksSql(fixed).execute(db)).rows;
+  }
   return (await searchChunksSql(input).execute(db)).rows;
 }
 
