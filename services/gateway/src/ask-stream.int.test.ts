@@ -166,6 +166,21 @@ describe("POST /api/v1/ask with Accept: text/event-stream", () => {
       expect(json.answer).toBe(done.answer);
     });
 
+    it("an HTTP 500 before the first token: sources, then one error event", async () => {
+      model.respondWith(() => ({ status: 500, json: { error: "overloaded" } }));
+      const response = await postJson(
+        createApp(testDeps(tdb.db, { ai: liveChat(protocol) })),
+        "/api/v1/ask",
+        { query: "road repair" },
+        key,
+        SSE,
+      );
+      const events = await readEvents(response);
+      expect(names(events)).toEqual(["sources", "error"]);
+      expect(events[1]?.data.error.code).toBe("dependency_unavailable");
+      expect(JSON.stringify(events)).not.toContain("overloaded");
+    });
+
     it.each([
       ["error", "an error after the first chunk"],
       ["broken_line", "a broken line"],
