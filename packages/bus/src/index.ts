@@ -15,6 +15,7 @@ export type { ConsumerContext, ConsumerHandler } from "./handle-message.js";
 export {
   OutboxPublishError,
   type OutboxPublisher,
+  pruneOutbox,
   type RelayOutboxOnceOptions,
   type RunOutboxRelayOptions,
   relayOutboxOnce,

@@ -25,4 +25,6 @@ export interface OutboxClaim {
 export interface OutboxStore {
   /** Claims up to `limit` unpublished events, runs `work` while holding them, then releases them (commit). */
   withClaimedBatch<T>(limit: number, work: (claim: OutboxClaim) => Promise<T>): Promise<T>;
+  /** Deletes up to `limit` rows published before `before`; returns how many went. */
+  deletePublished(before: Date, limit: number): Promise<number>;
 }

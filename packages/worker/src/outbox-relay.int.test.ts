@@ -6,6 +6,7 @@ import {
   OutboxPublishError,
   type OutboxPublisher,
   type OutboxStore,
+  pruneOutbox,
   relayOutboxOnce,
   runConsumer,
   runOutboxRelay,
@@ -112,10 +113,121 @@ describe("relayOutboxOnce", () => {
     );
     expect(await countUnpublishedOutbox(testDb.db)).toBe(3);
     const rows = await testDb.db.selectFrom("outbox").selectAll().orderBy("id").execute();
-    expect(rows.map((r) => r.attempts)).toEqual([1, 0, 0]);
-    expect(rows[0]?.last_error).toBeTruthy();
+    expect(rows.map((r) => r.attempts)).toEqual([1, 1, 1]);
+    expect(rows.every((r) => r.last_error)).toBe(true);
     expect(lines.join("\n")).not.toContain(rows[0]?.payload.content_hash);
     expect(await streamMessages(topology.names.stream)).toHaveLength(0);
+  });
+});
+
+describe("relayOutboxOnce pipelining", () => {
+  it("sends the whole batch before the first acknowledgement, in order, and marks every row published", async () => {
+    const topology = await freshTopology();
+    const events = await enqueue(topology, 20);
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const sent: string[] = [];
+    const watching: OutboxPublisher = {
+      publish: async (subject, payload, options) => {
+        sent.push(options?.msgID ?? "");
+        inFlight += 1;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        try {
+          return await t.bus.js.publish(subject, payload, options);
+        } finally {
+          inFlight -= 1;
+        }
+      },
+    };
+    const { logger } = recordingLogger();
+    expect(await relayOutboxOnce({ outbox, js: watching, logger, batchSize: 20 })).toBe(20);
+    expect(maxInFlight).toBe(20);
+    expect(sent).toEqual(events.map((e) => e.event_id));
+    const stored = await streamMessages(topology.names.stream);
+    expect(stored.map((m) => m.header.get("Nats-Msg-Id"))).toEqual(events.map((e) => e.event_id));
+    expect(await countUnpublishedOutbox(testDb.db)).toBe(0);
+  });
+
+  it("marks the acknowledged rows published and keeps only the refused ones queued", async () => {
+    const topology = await freshTopology();
+    const events = await enqueue(topology, 5);
+    const refused = new Set([events[1]?.event_id, events[3]?.event_id]);
+    const flaky: OutboxPublisher = {
+      publish: (subject, payload, options) =>
+        refused.has(options?.msgID)
+          ? Promise.reject(new Error("no responders"))
+          : t.bus.js.publish(subject, payload, options),
+    };
+    const { logger, lines } = recordingLogger();
+    await expect(relayOutboxOnce({ outbox, js: flaky, logger })).rejects.toBeInstanceOf(OutboxPublishError);
+    const rows = await testDb.db.selectFrom("outbox").selectAll().orderBy("id").execute();
+    expect(rows.map((r) => r.published_at !== null)).toEqual([true, false, true, false, true]);
+    expect(rows.map((r) => r.last_error)).toEqual([
+      null,
+      "Error: no responders",
+      null,
+      "Error: no responders",
+      null,
+    ]);
+    expect(lines.filter((l) => l.startsWith("Outbox events not published"))).toHaveLength(1);
+    expect(await relayOutboxOnce({ outbox, js: t.bus.js, logger })).toBe(2);
+    expect(await streamMessages(topology.names.stream)).toHaveLength(5);
+  });
+});
+
+describe("outbox retention", () => {
+  it("deletes published rows older than the retention window, in batches, and keeps the rest", async () => {
+    const topology = await freshTopology();
+    await enqueue(topology, 25);
+    const { logger, lines } = recordingLogger();
+    await relayOutboxOnce({ outbox, js: t.bus.js, logger, batchSize: 20 });
+    // 20 published: 12 of them long ago; 5 still queued.
+    const old = await testDb.db
+      .selectFrom("outbox")
+      .select("id")
+      .where("published_at", "is not", null)
+      .orderBy("id")
+      .limit(12)
+      .execute();
+    await testDb.db
+      .updateTable("outbox")
+      .set({ published_at: new Date(Date.now() - 8 * 86_400_000) })
+      .where(
+        "id",
+        "in",
+        old.map((r) => r.id),
+      )
+      .execute();
+    expect(await pruneOutbox(outbox, 7 * 86_400_000, 5)).toBe(12);
+    const left = await testDb.db.selectFrom("outbox").select(["id", "published_at"]).execute();
+    expect(left).toHaveLength(13);
+    expect(left.filter((r) => r.published_at === null)).toHaveLength(5);
+    expect(await countUnpublishedOutbox(testDb.db)).toBe(5);
+
+    // The running relay prunes by itself.
+    await testDb.db
+      .updateTable("outbox")
+      .set({ published_at: new Date(Date.now() - 86_400_000) })
+      .where("published_at", "is not", null)
+      .execute();
+    const controller = new AbortController();
+    const running = runOutboxRelay({
+      outbox,
+      js: t.bus.js,
+      logger,
+      retentionMs: 3_600_000,
+      pollIntervalMs: 10,
+      signal: controller.signal,
+    });
+    await vi.waitFor(async () => {
+      const rows = await testDb.db.selectFrom("outbox").select("published_at").execute();
+      // The 8 old rows went; the 5 queued ones were published just now and stay.
+      expect(rows).toHaveLength(5);
+      expect(rows.every((r) => r.published_at !== null)).toBe(true);
+    }, waitLong);
+    controller.abort();
+    await running;
+    expect(lines.some((l) => l.startsWith("Old published outbox events deleted"))).toBe(true);
   });
 });
 

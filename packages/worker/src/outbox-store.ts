@@ -1,5 +1,11 @@
 import type { OutboxStore } from "@tender/bus";
-import { claimOutboxBatch, type Database, markOutboxPublished, recordOutboxFailure } from "@tender/db";
+import {
+  claimOutboxBatch,
+  type Database,
+  deletePublishedOutbox,
+  markOutboxPublished,
+  recordOutboxFailure,
+} from "@tender/db";
 import type { Kysely } from "kysely";
 
 /**
@@ -16,5 +22,6 @@ export function outboxStore(db: Kysely<Database>): OutboxStore {
           recordFailure: (ids, error) => recordOutboxFailure(trx, ids, error),
         }),
       ),
+    deletePublished: (before, limit) => deletePublishedOutbox(db, before, limit),
   };
 }

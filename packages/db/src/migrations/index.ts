@@ -10,6 +10,7 @@ import * as m0008 from "./0008-source-adapter-state.js";
 import * as m0009 from "./0009-cursor-secret.js";
 import * as m0010 from "./0010-extraction-cache.js";
 import * as m0011 from "./0011-download-claim.js";
+import * as m0012 from "./0012-outbox-retention.js";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "0009-cursor-secret": m0009,
   "0010-extraction-cache": m0010,
   "0011-download-claim": m0011,
+  "0012-outbox-retention": m0012,
 };

@@ -59,6 +59,29 @@ export async function recordOutboxFailure(db: Db, ids: readonly number[], error:
     .execute();
 }
 
+/**
+ * Deletes up to `limit` rows published before `before`, oldest first, skipping rows another
+ * relay holds. Returns how many went.
+ */
+export async function deletePublishedOutbox(db: Db, before: Date, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom("outbox")
+    .where(
+      "id",
+      "in",
+      db
+        .selectFrom("outbox")
+        .select("id")
+        .where("published_at", "<", before)
+        .orderBy("published_at")
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Number of events still waiting for the relay. */
 export async function countUnpublishedOutbox(db: Db): Promise<number> {
   const row = await db
