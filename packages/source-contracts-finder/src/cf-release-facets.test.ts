@@ -115,6 +115,12 @@ const PAGES: [string, Release[], Golden][] = [
   ["search page, limit 2", fixture("cf_ocds_search_tender_limit2_2026-09-19.json"), LIMIT2],
   ["release with documents", fixture("cf_release_documents_attachments_trimmed_2026-09-19.json"), DOCUMENTS],
   ["Find a Tender package", fixture("fts_ocds_release_package_tender_2026-05-30.json"), FTS],
+  [
+    "fictional OCDS 1.1 sample",
+    fixture("FICTIONAL_ocds_1.1_tender_release_package_open-contracting-sample-data.json"),
+    // buyer in "United Kingdom"; item CPV "45233130.0", additional "45233162-2"
+    { "ocds-213czf-000-00001": [["GB"], ["45233130", "45233162"]] },
+  ],
 ];
 
 describe("cfReleaseFacets on every recorded OCDS payload", () => {
