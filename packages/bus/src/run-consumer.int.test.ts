@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout } from "node:timers/promises";
-import type { StoredMsg } from "@nats-io/jetstream";
 import type { TenderChangedV1 } from "@tender/contracts";
 import { uniqueBusToken, useTestBus } from "@tender/testing";
 import { describe, expect, it, vi } from "vitest";
@@ -55,16 +54,7 @@ async function publish(topology: BusTopology, body: string, msgID: string = rand
   return t.bus.js.publish(topology.names.subject, body, { msgID });
 }
 
-async function streamMessages(stream: string): Promise<StoredMsg[]> {
-  const { state } = await t.bus.jsm.streams.info(stream);
-  const out: StoredMsg[] = [];
-  if (state.messages === 0) return out;
-  for (let seq = state.first_seq; seq <= state.last_seq; seq += 1) {
-    const m = await t.bus.jsm.streams.getMessage(stream, { seq });
-    if (m) out.push(m);
-  }
-  return out;
-}
+const streamMessages = (stream: string) => t.streamMessages(stream);
 
 function consumerInfo(topology: BusTopology) {
   return t.bus.jsm.consumers.info(topology.names.stream, topology.names.consumers.indexer);

@@ -1,3 +1,4 @@
+import type { StoredMsg } from "@nats-io/jetstream";
 import {
   type Bus,
   type BusNames,
@@ -19,6 +20,8 @@ export interface TestBusFixture {
   removeAfterAll(names: BusNames): BusNames;
   /** Creates a topology with names of its own, so no test sees another's messages; removed after the file. */
   freshTopology(options?: Omit<BusTopologyOptions, "names">): Promise<BusTopology>;
+  /** Every message `stream` holds now, in stream order. */
+  streamMessages(stream: string): Promise<StoredMsg[]>;
 }
 
 /**
@@ -53,6 +56,17 @@ export function useTestBus(name: string): TestBusFixture {
       });
       await ensureTopology(fixture.bus.jsm, topology);
       return topology;
+    },
+    async streamMessages(stream) {
+      const { jsm } = fixture.bus;
+      const { state } = await jsm.streams.info(stream);
+      const out: StoredMsg[] = [];
+      if (state.messages === 0) return out;
+      for (let seq = state.first_seq; seq <= state.last_seq; seq += 1) {
+        const m = await jsm.streams.getMessage(stream, { seq });
+        if (m) out.push(m);
+      }
+      return out;
     },
   };
   return fixture;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { jetstream, type StoredMsg } from "@nats-io/jetstream";
+import { jetstream } from "@nats-io/jetstream";
 import { connect } from "@nats-io/transport-node";
 import {
   type BusTopology,
@@ -57,16 +57,7 @@ async function enqueue(topology: BusTopology, count: number): Promise<TenderChan
   });
 }
 
-async function streamMessages(stream: string): Promise<StoredMsg[]> {
-  const { state } = await t.bus.jsm.streams.info(stream);
-  const out: StoredMsg[] = [];
-  if (state.messages === 0) return out;
-  for (let seq = state.first_seq; seq <= state.last_seq; seq += 1) {
-    const m = await t.bus.jsm.streams.getMessage(stream, { seq });
-    if (m) out.push(m);
-  }
-  return out;
-}
+const streamMessages = (stream: string) => t.streamMessages(stream);
 
 /** A JetStream client whose connection is closed: every publish fails, as when NATS is down. */
 async function closedPublisher(): Promise<OutboxPublisher> {
