@@ -87,12 +87,18 @@ async function outboxCount(): Promise<number> {
   return (await testDb.db.selectFrom("outbox").select("id").where("subject", "=", subject).execute()).length;
 }
 
-/** Created, then downloaded (ready, with the response's name and type), then indexed. */
-async function downloadedTender(): Promise<{ tenderId: string; downloadHash: string }> {
+/** A newly stored tender and its one (pending) attachment. */
+async function createdWithAttachment() {
   const created = await store(record());
   expect(created.outcome).toBe("created");
   const [attachment] = await listAttachmentsForTender(testDb.db, created.tenderId);
   if (!attachment) throw new Error("no attachment");
+  return { created, attachment };
+}
+
+/** Created, then downloaded (ready, with the response's name and type), then indexed. */
+async function downloadedTender(): Promise<{ tenderId: string; downloadHash: string }> {
+  const { created, attachment } = await createdWithAttachment();
   const downloadHash = await testDb.db
     .transaction()
     .execute((trx) => commitDownload(trx, created.tenderId, attachment.id));
@@ -157,30 +163,22 @@ describe("storeTenderRecord after a download", () => {
 
 describe("storeTenderRecord racing a download commit", () => {
   it("waits for a download holding the tender lock and hashes with its digest", async () => {
-    const created = await store(record());
-    const [attachment] = await listAttachmentsForTender(testDb.db, created.tenderId);
-    if (!attachment) throw new Error("no attachment");
+    const { created, attachment } = await createdWithAttachment();
 
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let locked!: () => void;
-    const holding = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
+    const release = Promise.withResolvers<void>();
+    const holding = Promise.withResolvers<void>();
     const download = testDb.db.transaction().execute(async (trx) => {
       const hash = await commitDownload(trx, created.tenderId, attachment.id);
-      locked();
-      await released;
+      holding.resolve();
+      await release.promise;
       return hash;
     });
-    await holding;
+    await holding.promise;
 
     const crawl = store(record());
     // The crawl's transaction must be blocked on the tender lock before the download commits.
     await waitForLockWaiter();
-    release();
+    release.resolve();
     const downloadHash = await download;
     const again = await crawl;
 
@@ -190,35 +188,27 @@ describe("storeTenderRecord racing a download commit", () => {
   });
 
   it("a download committing while a page holds the tender waits and then hashes the crawl's data", async () => {
-    const created = await store(record());
-    const [attachment] = await listAttachmentsForTender(testDb.db, created.tenderId);
-    if (!attachment) throw new Error("no attachment");
+    const { created, attachment } = await createdWithAttachment();
 
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let stored!: () => void;
-    const storing = new Promise<void>((resolve) => {
-      stored = resolve;
-    });
+    const release = Promise.withResolvers<void>();
+    const storing = Promise.withResolvers<void>();
     const crawl = testDb.db.transaction().execute(async (trx) => {
       const result = await storeTenderRecord(trx, {
         sourceId,
         record: record({ title: "Road repair, lot 2" }),
         subject,
       });
-      stored();
-      await released;
+      storing.resolve();
+      await release.promise;
       return result;
     });
-    await storing;
+    await storing.promise;
 
     const download = testDb.db
       .transaction()
       .execute((trx) => commitDownload(trx, created.tenderId, attachment.id));
     await waitForLockWaiter();
-    release();
+    release.resolve();
     const changed = await crawl;
     const downloadHash = await download;
 
