@@ -1,4 +1,5 @@
 import type { Db } from "../database.js";
+import { clearSweepBackoff, DOWNLOAD_SWEEP, scheduleNextSweep } from "./sweep-backoff.js";
 
 /** A tender the downloader's sweeper announces again. */
 export interface StalledDownloadTender {
@@ -63,24 +64,10 @@ export async function claimTendersWithStalledDownloads(
 
 /** Counts a re-announcement and keeps the downloader's sweeper away from the tender until `nextAt`. */
 export async function scheduleNextDownloadSweep(db: Db, tenderId: string, nextAt: Date): Promise<void> {
-  await db
-    .updateTable("tenders")
-    .set((eb) => ({
-      download_sweep_attempts: eb("download_sweep_attempts", "+", 1),
-      next_download_sweep_at: nextAt,
-    }))
-    .where("id", "=", tenderId)
-    .execute();
+  await scheduleNextSweep(db, DOWNLOAD_SWEEP, tenderId, nextAt);
 }
 
 /** Forgets the downloader sweeper's backoff of a tender (its downloads were handled). Writes only when set. */
 export async function clearDownloadSweepBackoff(db: Db, tenderId: string): Promise<void> {
-  await db
-    .updateTable("tenders")
-    .set({ download_sweep_attempts: 0, next_download_sweep_at: null })
-    .where("id", "=", tenderId)
-    .where((eb) =>
-      eb.or([eb("download_sweep_attempts", "<>", 0), eb("next_download_sweep_at", "is not", null)]),
-    )
-    .execute();
+  await clearSweepBackoff(db, DOWNLOAD_SWEEP, tenderId);
 }

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "../database.js";
 import type { ExtractionFailureRow } from "../tables/extraction-failures.table.js";
 import type { IndexStatus } from "../tables/tenders.table.js";
+import { clearSweepBackoff, INDEX_SWEEP, scheduleNextSweep } from "./sweep-backoff.js";
 
 /** Why one attachment (or one entry inside an archive attachment) gave no text. */
 export interface ExtractionFailureInput {
@@ -112,12 +113,7 @@ export async function listExtractionFailures(db: Db, tenderId: string): Promise<
 
 /** Forgets the sweeper's backoff of a tender (it was indexed, or an operator asked for a run). */
 export async function clearIndexBackoff(db: Db, tenderId: string): Promise<void> {
-  await db
-    .updateTable("tenders")
-    .set({ index_attempts: 0, next_index_at: null })
-    .where("id", "=", tenderId)
-    .where((eb) => eb.or([eb("index_attempts", "<>", 0), eb("next_index_at", "is not", null)]))
-    .execute();
+  await clearSweepBackoff(db, INDEX_SWEEP, tenderId);
 }
 
 /**
@@ -173,11 +169,7 @@ export async function claimTendersToReannounce(
 
 /** Counts a re-announcement and keeps the sweeper away from the tender until `nextAt`. */
 export async function scheduleNextIndexAttempt(db: Db, tenderId: string, nextAt: Date): Promise<void> {
-  await db
-    .updateTable("tenders")
-    .set((eb) => ({ index_attempts: eb("index_attempts", "+", 1), next_index_at: nextAt }))
-    .where("id", "=", tenderId)
-    .execute();
+  await scheduleNextSweep(db, INDEX_SWEEP, tenderId, nextAt);
 }
 
 /**
