@@ -313,7 +313,8 @@ export const jsonSchemas = {
               "type": "string"
             },
             "minItems": 1,
-            "maxItems": 2
+            "maxItems": 2,
+            "uniqueItems": true
           },
           "countries": {
             "type": "array",
@@ -424,7 +425,8 @@ export const jsonSchemas = {
               "type": "string"
             },
             "minItems": 1,
-            "maxItems": 2
+            "maxItems": 2,
+            "uniqueItems": true
           },
           "countries": {
             "type": "array",

@@ -40,6 +40,7 @@ const FilterFieldsSchema = v.strictObject(
         v.minLength(1, "Must list at least one value"),
         v.maxLength(FILTER_SOURCES.length, `Must list at most ${FILTER_SOURCES.length} values`),
         v.check((items) => new Set(items).size === items.length, "Must not list a source twice"),
+        v.metadata({ uniqueItems: true }),
       ),
     ),
     countries: list(CountryCode, MAX_FILTER_VALUES),
