@@ -11,27 +11,14 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { busNames, connectBus } from "../../packages/bus/dist/index.js";
 import { RECORD_LIMITS } from "../../packages/contracts/dist/index.js";
-import {
-  countTendersByIndexStatus,
-  createApiKey,
-  createDb,
-  migrateToLatest,
-} from "../../packages/db/dist/index.js";
+import { countTendersByIndexStatus, createApiKey } from "../../packages/db/dist/index.js";
 import { importTenderRecords } from "../../packages/ingest/dist/index.js";
 
-interface PgClient {
-  connect(): Promise<void>;
-  query(text: string): Promise<unknown>;
-  end(): Promise<void>;
-}
-const pg = createRequire(new URL("../../packages/db/package.json", import.meta.url))("pg") as {
-  Client: new (config: { connectionString: string }) => PgClient;
-};
+const scratch = (await import(`../scratch-database${".ts"}`)) as typeof import("../scratch-database.js");
 
 const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const natsUrl = process.env.NATS_URL ?? "nats://127.0.0.1:4222";
@@ -97,19 +84,12 @@ function exited(child: ChildProcess): Promise<unknown> {
   return child.exitCode !== null ? Promise.resolve() : new Promise((r) => child.once("exit", r));
 }
 
-const name = `tender_bench_gw_${randomBytes(4).toString("hex")}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE "${name}"`);
-const dbUrl = new URL(adminUrl);
-dbUrl.pathname = `/${name}`;
-const db = createDb(dbUrl.toString(), { max: 4 });
+const { url: dbUrl, db, drop } = await scratch.createScratchDatabase(adminUrl, "tender_bench_gw");
 const dir = await mkdtemp(join(tmpdir(), "bench-gateway-"));
 const prefix = `b${randomBytes(4).toString("hex")}`;
 const names = busNames(prefix);
 const children: ChildProcess[] = [];
 try {
-  await migrateToLatest(db);
   const loadBefore = loadavg()[0]?.toFixed(2);
   const report = await importTenderRecords(db, {
     sourceCode: "ted",
@@ -124,7 +104,7 @@ try {
   // Index them with the real indexer; its own outbox relay publishes the stored events.
   const base = {
     PATH: process.env.PATH,
-    DATABASE_URL: dbUrl.toString(),
+    DATABASE_URL: dbUrl,
     LOG_LEVEL: "warn",
     AI_PROVIDER: "fake",
   };
@@ -224,8 +204,6 @@ try {
   const bus = await connectBus({ servers: natsUrl, name: "bench-gateway" }).catch(() => null);
   for (const stream of [names.stream, names.dlqStream]) await bus?.jsm.streams.delete(stream).catch(() => {});
   await bus?.close();
-  await db.destroy();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
+  await drop();
   await rm(dir, { recursive: true, force: true });
 }

@@ -7,29 +7,19 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { busNames, connectBus } from "../../packages/bus/dist/index.js";
 import {
   countChunks,
   countTendersByIndexStatus,
-  createDb,
   enqueueTenderChanged,
-  migrateToLatest,
 } from "../../packages/db/dist/index.js";
 import { createFilesystemStorage } from "../../packages/storage/dist/index.js";
 import { seedTender } from "../../packages/testing/dist/seed-tender.js";
 import { makeDocx } from "../../services/indexer/dist/testing/make-documents.js";
 
-interface PgClient {
-  connect(): Promise<void>;
-  query(text: string): Promise<unknown>;
-  end(): Promise<void>;
-}
-const pg = createRequire(new URL("../../packages/db/package.json", import.meta.url))("pg") as {
-  Client: new (config: { connectionString: string }) => PgClient;
-};
+const scratch = (await import(`../scratch-database${".ts"}`)) as typeof import("../scratch-database.js");
 
 const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const natsUrl = process.env.NATS_URL ?? "nats://127.0.0.1:4222";
@@ -57,19 +47,12 @@ function prose(seed: number, sentences: number): string[] {
 }
 
 async function run(processes: number): Promise<{ seconds: number; chunks: number }> {
-  const name = `tender_bench_idx_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = createDb(url.toString(), { max: 4 });
+  const { url, db, drop } = await scratch.createScratchDatabase(adminUrl, "tender_bench_idx");
   const dir = await mkdtemp(join(tmpdir(), "bench-indexer-"));
   const prefix = `b${randomBytes(4).toString("hex")}`;
   const names = busNames(prefix);
   const children: ChildProcess[] = [];
   try {
-    await migrateToLatest(db);
     const storage = createFilesystemStorage(dir);
     const seeded: { id: string; contentHash: string }[] = [];
     for (let i = 0; i < tenders; i++) {
@@ -86,7 +69,7 @@ async function run(processes: number): Promise<{ seconds: number; chunks: number
     }
     const env = {
       PATH: process.env.PATH,
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: url,
       NATS_URL: natsUrl,
       BUS_PREFIX: prefix,
       LOG_LEVEL: "warn",
@@ -140,9 +123,7 @@ async function run(processes: number): Promise<{ seconds: number; chunks: number
     await Promise.all(
       children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once("exit", r)))),
     );
-    await db.destroy();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
+    await drop();
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -5,7 +5,6 @@
 // Usage (after `pnpm build`): node bench/outbox/relay.ts [events, default 5000] [rounds, default 3]
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the admin database.
 import { randomBytes, randomUUID } from "node:crypto";
-import { createRequire } from "node:module";
 import { loadavg } from "node:os";
 import {
   busNames,
@@ -16,22 +15,10 @@ import {
   type OutboxStore,
   relayOutboxOnce,
 } from "../../packages/bus/dist/index.js";
-import {
-  countUnpublishedOutbox,
-  createDb,
-  enqueueTenderChanged,
-  migrateToLatest,
-} from "../../packages/db/dist/index.js";
+import { countUnpublishedOutbox, enqueueTenderChanged } from "../../packages/db/dist/index.js";
 import { outboxStore } from "../../packages/worker/dist/index.js";
 
-interface PgClient {
-  connect(): Promise<void>;
-  query(text: string): Promise<unknown>;
-  end(): Promise<void>;
-}
-const pg = createRequire(new URL("../../packages/db/package.json", import.meta.url))("pg") as {
-  Client: new (config: { connectionString: string }) => PgClient;
-};
+const scratch = (await import(`../scratch-database${".ts"}`)) as typeof import("../scratch-database.js");
 
 const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const natsUrl = process.env.NATS_URL ?? "nats://127.0.0.1:4222";
@@ -54,17 +41,10 @@ async function sequentialOnce(outbox: OutboxStore, js: OutboxPublisher): Promise
 }
 
 async function run(variant: "sequential" | "pipelined"): Promise<number> {
-  const name = `tender_bench_outbox_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = createDb(url.toString(), { max: 4 });
+  const { db, drop } = await scratch.createScratchDatabase(adminUrl, "tender_bench_outbox");
   const bus = await connectBus({ servers: natsUrl, name: "bench-outbox" });
   const topology = busTopology({ names: busNames(`bo${randomBytes(4).toString("hex")}`) });
   try {
-    await migrateToLatest(db);
     await ensureTopology(bus.jsm, topology);
     await db.transaction().execute(async (trx) => {
       for (let i = 0; i < events; i++) {
@@ -93,9 +73,7 @@ async function run(variant: "sequential" | "pipelined"): Promise<number> {
     for (const stream of [topology.names.stream, topology.names.dlqStream])
       await bus.jsm.streams.delete(stream).catch(() => {});
     await bus.close();
-    await db.destroy();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
+    await drop();
   }
 }
 
