@@ -34,13 +34,7 @@ import {
 } from "@tender/egress/testing";
 import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
 import { type BlobStorage, createFilesystemStorage, createNatsObjectStorage } from "@tender/storage";
-import {
-  createTestDatabase,
-  seedTender,
-  type TestDatabase,
-  testNatsUrl,
-  uniqueBusToken,
-} from "@tender/testing";
+import { seedTender, testNatsUrl, uniqueBusToken, useTestDatabase } from "@tender/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DownloadPolicy, downloadPolicy } from "./download-policy.js";
@@ -56,7 +50,7 @@ const pdfA = await readFile(tedFixturePath(TED_FIXTURES.noticePdf821062));
 const pdfB = await readFile(tedFixturePath(TED_FIXTURES.noticePdf821126));
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let bus: Bus;
 let server: DocumentServer;
 const topologies: BusTopology[] = [];
@@ -151,7 +145,6 @@ async function outboxFor(tenderId: string): Promise<OutboxRow[]> {
 const docUrl = (path: string) => `http://docs.test:${server.port}${path}`;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   bus = await connectBus({ servers: testNatsUrl(), name: "downloader-int-test" });
   server = await startDocumentServer(ORIGIN_ADDRESS);
   server.route(
@@ -177,7 +170,6 @@ afterAll(async () => {
   }
   await server?.close();
   await bus?.close();
-  await t?.destroy();
 });
 
 describe.each(["fs", "nats"] as const)("downloader with %s storage", (driver) => {

@@ -9,13 +9,7 @@ import { type Bus, busNames, connectBus } from "@tender/bus";
 import { type AttachmentRow, findTenderById, listAttachmentsForTender } from "@tender/db";
 import { type DocumentServer, startDocumentServer } from "@tender/egress/testing";
 import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
-import {
-  createTestDatabase,
-  seedTender,
-  type TestDatabase,
-  testNatsUrl,
-  uniqueBusToken,
-} from "@tender/testing";
+import { seedTender, testNatsUrl, uniqueBusToken, useTestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // These tests run the built service (`pnpm build` first; scripts/test.sh does) as a child
@@ -25,7 +19,7 @@ const waitLong = { timeout: 25_000, interval: 50 };
 const pdf = await readFile(tedFixturePath(TED_FIXTURES.noticePdf821062));
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let bus: Bus;
 let server: DocumentServer;
 let root: string;
@@ -92,7 +86,6 @@ async function attachmentOf(tenderId: string): Promise<AttachmentRow> {
 beforeAll(async () => {
   if (!existsSync(MAIN))
     throw new Error(`${MAIN} is missing: run \`pnpm build\` before the integration tests`);
-  t = await createTestDatabase();
   bus = await connectBus({ servers: testNatsUrl(), name: "downloader-main-test" });
   root = await mkdtemp(join(tmpdir(), "downloader-main-"));
   server = await startDocumentServer("127.0.0.1");
@@ -104,7 +97,6 @@ afterAll(async () => {
   for (const stream of [names.stream, names.dlqStream]) await bus?.jsm.streams.delete(stream).catch(() => {});
   await server?.close();
   await bus?.close();
-  await t?.destroy();
   await rm(root, { recursive: true, force: true });
 });
 

@@ -7,13 +7,7 @@ import { systemResolveHost } from "@tender/egress";
 import { type DocumentServer, serveBytes, startDocumentServer } from "@tender/egress/testing";
 import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
 import { createFilesystemStorage } from "@tender/storage";
-import {
-  createTestDatabase,
-  seedTender,
-  type TestDatabase,
-  testNatsUrl,
-  uniqueBusToken,
-} from "@tender/testing";
+import { seedTender, testNatsUrl, uniqueBusToken, useTestDatabase } from "@tender/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { downloadPolicy } from "./download-policy.js";
@@ -29,17 +23,15 @@ const STALE_AFTER = 60_000;
 const SUBJECT = "stalled.tender.changed.v1";
 const pdf = await readFile(tedFixturePath(TED_FIXTURES.noticePdf821062));
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let server: DocumentServer;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   server = await startDocumentServer();
   server.route("/notice.pdf", serveBytes(pdf, { "content-type": "application/pdf" }));
 });
 afterAll(async () => {
   await server?.close();
-  await t?.destroy();
 });
 
 const sweep = (over: Partial<StalledDownloadSweep> = {}): StalledDownloadSweep => ({

@@ -10,13 +10,7 @@ import { type Responder, startTestModelServer } from "@tender/ai/testing";
 import { type BusTopology, busNames, connectBus } from "@tender/bus";
 import { countChunks, enqueueTenderChanged, findTenderById, listChunksForTender } from "@tender/db";
 import { createFilesystemStorage } from "@tender/storage";
-import {
-  createTestDatabase,
-  seedTender,
-  type TestDatabase,
-  testNatsUrl,
-  uniqueBusToken,
-} from "@tender/testing";
+import { seedTender, testNatsUrl, uniqueBusToken, useTestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { extractDocument } from "./extraction/extract-document.js";
 import { indexTender } from "./index-tender.js";
@@ -36,18 +30,16 @@ function fakeOllama(hold: boolean): Responder {
   };
 }
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let root: string;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  t = await createTestDatabase();
   root = await mkdtemp(join(tmpdir(), "indexer-main-"));
 });
 afterAll(async () => {
   for (const child of children)
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  await t.destroy();
   await rm(root, { recursive: true, force: true });
 });
 
