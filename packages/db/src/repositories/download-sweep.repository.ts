@@ -1,5 +1,5 @@
 import type { Db } from "../database.js";
-import { clearSweepBackoff, DOWNLOAD_SWEEP, scheduleNextSweep } from "./sweep-backoff.js";
+import { claimDueForSweep, clearSweepBackoff, DOWNLOAD_SWEEP, scheduleNextSweep } from "./sweep-backoff.js";
 
 /** A tender the downloader's sweeper announces again. */
 export interface StalledDownloadTender {
@@ -31,12 +31,9 @@ export async function claimTendersWithStalledDownloads(
   db: Db,
   options: ClaimStalledDownloadsOptions,
 ): Promise<StalledDownloadTender[]> {
-  return db
+  const stalled = db
     .selectFrom("tenders")
     .select(["id", "content_hash", "download_sweep_attempts"])
-    .where((eb) =>
-      eb.or([eb("next_download_sweep_at", "is", null), eb("next_download_sweep_at", "<=", options.now)]),
-    )
     .where((eb) =>
       eb(
         "id",
@@ -53,13 +50,8 @@ export async function claimTendersWithStalledDownloads(
             ]),
           ),
       ),
-    )
-    .orderBy("updated_at")
-    .orderBy("id")
-    .limit(options.limit)
-    .forUpdate()
-    .skipLocked()
-    .execute();
+    );
+  return claimDueForSweep(stalled, DOWNLOAD_SWEEP, options.now, options.limit).execute();
 }
 
 /** Counts a re-announcement and keeps the downloader's sweeper away from the tender until `nextAt`. */

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "../database.js";
 import type { ExtractionFailureRow } from "../tables/extraction-failures.table.js";
 import type { IndexStatus } from "../tables/tenders.table.js";
-import { clearSweepBackoff, INDEX_SWEEP, scheduleNextSweep } from "./sweep-backoff.js";
+import { claimDueForSweep, clearSweepBackoff, INDEX_SWEEP, scheduleNextSweep } from "./sweep-backoff.js";
 
 /** Why one attachment (or one entry inside an archive attachment) gave no text. */
 export interface ExtractionFailureInput {
@@ -128,10 +128,9 @@ export async function claimTendersToReannounce(
   options: ClaimReannounceOptions,
 ): Promise<ReannounceCandidate[]> {
   const model = options.embeddingModel;
-  return db
+  const due = db
     .selectFrom("tenders")
     .select(["id", "content_hash", "index_status", "index_attempts"])
-    .where((eb) => eb.or([eb("next_index_at", "is", null), eb("next_index_at", "<=", options.now)]))
     .where((eb) =>
       eb.or([
         eb.and([
@@ -158,13 +157,8 @@ export async function claimTendersToReannounce(
           ]),
         ]),
       ]),
-    )
-    .orderBy("updated_at")
-    .orderBy("id")
-    .limit(options.limit)
-    .forUpdate()
-    .skipLocked()
-    .execute();
+    );
+  return claimDueForSweep(due, INDEX_SWEEP, options.now, options.limit).execute();
 }
 
 /** Counts a re-announcement and keeps the sweeper away from the tender until `nextAt`. */

@@ -1,5 +1,5 @@
-import { sql } from "kysely";
-import type { Db } from "../database.js";
+import { type SelectQueryBuilder, sql } from "kysely";
+import type { Database, Db } from "../database.js";
 
 /**
  * The two columns of one sweeper's backoff on `tenders`: how often it re-announced the tender,
@@ -39,4 +39,24 @@ export async function clearSweepBackoff(
   const nextAt = sql.ref(columns.nextAt);
   await sql`UPDATE tenders SET ${attempts} = 0, ${nextAt} = NULL
     WHERE id = ${tenderId} AND (${attempts} <> 0 OR ${nextAt} IS NOT NULL)`.execute(db);
+}
+
+/**
+ * Narrows `query` to the tenders the sweeper's backoff lets through at `now` and locks up to
+ * `limit` of them, least recently updated first, skipping rows another sweeper (or a committing
+ * writer) holds.
+ */
+export function claimDueForSweep<O>(
+  query: SelectQueryBuilder<Database, "tenders", O>,
+  columns: SweepBackoffColumns,
+  now: Date,
+  limit: number,
+): SelectQueryBuilder<Database, "tenders", O> {
+  return query
+    .where((eb) => eb.or([eb(columns.nextAt, "is", null), eb(columns.nextAt, "<=", now)]))
+    .orderBy("updated_at")
+    .orderBy("id")
+    .limit(limit)
+    .forUpdate()
+    .skipLocked();
 }
