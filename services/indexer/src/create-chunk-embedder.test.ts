@@ -1,4 +1,5 @@
 import { type AiProvider, createFakeProvider } from "@tender/ai";
+import { createLimiter } from "@tender/egress";
 import { describe, expect, it } from "vitest";
 import { toChunkDrafts } from "./chunking/to-chunk-drafts.js";
 import { createChunkEmbedder } from "./create-chunk-embedder.js";
@@ -67,6 +68,20 @@ describe("createChunkEmbedder", () => {
       return embedder.finish();
     };
     await expect(run()).rejects.toThrow("model down");
+    expect(seen.maxInFlight).toBe(2);
+  });
+
+  it("shares one bound between tenders through the limiter", async () => {
+    const batches: string[][] = [];
+    const { provider, seen } = recordingProvider(batches, () => new Promise((r) => setTimeout(r, 5)));
+    const limiter = createLimiter(2);
+    const tender = async () => {
+      const embedder = createChunkEmbedder(provider, { maxTexts: 1, maxChars: 100, concurrency: 2, limiter });
+      for (const d of drafts(["1", "2", "3", "4"])) await embedder.add(d);
+      return embedder.finish();
+    };
+    const results = await Promise.all([tender(), tender(), tender()]);
+    expect(results.map((r) => r.length)).toEqual([4, 4, 4]);
     expect(seen.maxInFlight).toBe(2);
   });
 });

@@ -1,5 +1,6 @@
 import { type AiProvider, l2Normalize } from "@tender/ai";
 import type { NewChunk } from "@tender/db";
+import type { Limiter } from "@tender/egress";
 import type { ChunkDraft } from "./chunking/to-chunk-drafts.js";
 import { toNewChunks } from "./chunking/to-new-chunks.js";
 
@@ -11,6 +12,11 @@ export interface EmbedBatching {
   maxChars: number;
   /** Requests of one tender in flight at once (EMBED_CONCURRENCY). */
   concurrency: number;
+  /**
+   * Shared by every tender of the process (EMBED_CONCURRENCY): bounds the requests the process
+   * has in flight, whatever INDEX_CONCURRENCY is. Without it only the per-tender bound applies.
+   */
+  limiter?: Limiter;
 }
 
 /** Collects drafts into requests as they come, and the chunks their vectors make. */
@@ -25,7 +31,7 @@ export interface ChunkEmbedder {
 
 /**
  * Embeds drafts through the provider in requests bounded by count and characters, a few at a
- * time. Every vector is L2-normalized here, whatever the provider promises; a draft without a
+ * time (per tender, and per process through the shared limiter). Every vector is L2-normalized here, whatever the provider promises; a draft without a
  * vector makes no chunk.
  */
 export function createChunkEmbedder(
@@ -42,11 +48,12 @@ export function createChunkEmbedder(
 
   const send = (drafts: ChunkDraft[]) => {
     sent += drafts.length;
-    const request: Promise<void> = ai
-      .embed(
+    const call = () =>
+      ai.embed(
         drafts.map((d) => d.content),
         { signal },
-      )
+      );
+    const request: Promise<void> = (batching.limiter ? batching.limiter.run(call) : call())
       .then(
         (vectors) => {
           const normalized = vectors.map((v) => (v ? l2Normalize(v) : null));

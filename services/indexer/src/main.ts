@@ -1,5 +1,6 @@
 import { aiProviderConfigFromEnv, createAiProvider } from "@tender/ai";
 import { loadConfig } from "@tender/config";
+import { createLimiter } from "@tender/egress";
 import { openBlobStorage } from "@tender/storage";
 import { openWorkerProcess } from "@tender/worker";
 import { Env } from "./env.js";
@@ -36,6 +37,7 @@ const running = runIndexer(
       maxTexts: config.EMBED_BATCH_SIZE,
       maxChars: config.EMBED_BATCH_MAX_CHARS,
       concurrency: config.EMBED_CONCURRENCY,
+      limiter: createLimiter(config.EMBED_CONCURRENCY),
     },
     maxChunksPerTender: config.INDEX_MAX_CHUNKS_PER_TENDER,
     sweep: {

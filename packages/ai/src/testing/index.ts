@@ -15,5 +15,6 @@ export {
   type Responder,
   startTestModelServer,
   type TestModelServer,
+  type TestModelServerOptions,
   testVector,
 } from "./test-model-server.js";

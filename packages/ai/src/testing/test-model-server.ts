@@ -85,9 +85,30 @@ export function correctProtocols(models: readonly string[]): Responder {
   };
 }
 
+export interface TestModelServerOptions {
+  /**
+   * Stand-in for a model on CPU: embedding requests are answered one at a time, each after this
+   * many milliseconds per input text (default 0: at once).
+   */
+  embedMsPerText?: number;
+}
+
 /** A local HTTP model server on 127.0.0.1 (random port) that records every request. */
-export async function startTestModelServer(responder: Responder): Promise<TestModelServer> {
+export async function startTestModelServer(
+  responder: Responder,
+  options: TestModelServerOptions = {},
+): Promise<TestModelServer> {
   let respond = responder;
+  // The queue of a model that embeds one request at a time.
+  let modelBusy: Promise<unknown> = Promise.resolve();
+  const charge = (body: unknown) => {
+    const input = (body as { input?: unknown } | null)?.input;
+    const ms = (options.embedMsPerText ?? 0) * (Array.isArray(input) ? input.length : 0);
+    if (ms === 0) return Promise.resolve();
+    const turn = modelBusy.then(() => new Promise((resolve) => setTimeout(resolve, ms)));
+    modelBusy = turn;
+    return turn;
+  };
   const requests: RecordedRequest[] = [];
   let streamedBytes = 0;
   let clientAborts = 0;
@@ -139,6 +160,7 @@ export async function startTestModelServer(responder: Responder): Promise<TestMo
       body: raw === "" ? null : JSON.parse(raw),
     };
     requests.push(request);
+    await charge(request.body);
     const reply = respond(request);
     if (reply === "hang") return;
     if (reply.stream) return stream(res, reply.status ?? 200, reply.stream);
