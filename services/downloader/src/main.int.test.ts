@@ -9,7 +9,7 @@ import { type Bus, busNames, connectBus } from "@tender/bus";
 import { type AttachmentRow, findTenderById, listAttachmentsForTender } from "@tender/db";
 import { type DocumentServer, startDocumentServer } from "@tender/egress/testing";
 import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
-import { seedTender, testNatsUrl, uniqueBusToken, useTestDatabase } from "@tender/testing";
+import { seedTender, testNatsUrl, uniqueBusToken, useTestDatabase, workerProcessEnv } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // These tests run the built service (`pnpm build` first; scripts/test.sh does) as a child
@@ -37,14 +37,7 @@ interface Service {
 function startService(): Service {
   const child = spawn(process.execPath, [MAIN], {
     env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: t.url,
-      NATS_URL: testNatsUrl(),
-      BUS_PREFIX: prefix,
-      STORAGE_DRIVER: "fs",
-      STORAGE_DIR: root,
-      HEALTH_PORT: "0",
-      LOG_LEVEL: "info",
+      ...workerProcessEnv({ databaseUrl: t.url, busPrefix: prefix, storageDir: root, logLevel: "info" }),
       DOWNLOAD_ALLOWED_HOSTS: `127.0.0.1:${server.port}`,
       DOWNLOAD_ALLOW_PRIVATE_ADDRESSES: "true",
       DOWNLOAD_TIMEOUT_MS: "20000",

@@ -28,7 +28,7 @@ import {
 } from "@tender/db";
 import { tedFixturePath } from "@tender/source-ted/testing";
 import { createFilesystemStorage } from "@tender/storage";
-import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
+import { testNatsUrl, uniqueBusToken, useTestDatabase, workerProcessEnv } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createExtractorPool } from "./extraction/create-extractor-pool.js";
 import type { Extractor } from "./extraction/extraction-types.js";
@@ -40,7 +40,7 @@ const DOWNLOADER = new URL("../../downloader/dist/main.js", import.meta.url);
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 const fixture = (name: string) => readFile(tedFixturePath(name));
 
-let t: TestDatabase;
+const t = useTestDatabase();
 let bus: Bus;
 let root: string;
 let server: Server;
@@ -56,7 +56,6 @@ const documents = new Map<string, { body: Uint8Array; headers: Record<string, st
 
 beforeAll(async () => {
   expect(existsSync(DOWNLOADER), "build the services first: pnpm exec tsc -b").toBe(true);
-  t = await createTestDatabase();
   bus = await connectBus({ servers: testNatsUrl(), name: "download-and-index-test" });
   root = await mkdtemp(join(tmpdir(), "download-and-index-"));
   extractor = createExtractorPool({ size: 2, timeoutMs: 60_000, maxMemoryMb: 256 });
@@ -106,14 +105,7 @@ beforeAll(async () => {
   await ensureTopology(bus.jsm, topology);
   downloader = spawn(process.execPath, [DOWNLOADER.pathname], {
     env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: t.url,
-      NATS_URL: testNatsUrl(),
-      BUS_PREFIX: prefix,
-      STORAGE_DRIVER: "fs",
-      STORAGE_DIR: root,
-      HEALTH_PORT: "0",
-      LOG_LEVEL: "warn",
+      ...workerProcessEnv({ databaseUrl: t.url, busPrefix: prefix, storageDir: root }),
       // The test's document server is on loopback, which production refuses.
       DOWNLOAD_ALLOWED_HOSTS: new URL(origin).host,
       DOWNLOAD_ALLOW_PRIVATE_ADDRESSES: "true",
@@ -153,7 +145,6 @@ afterAll(async () => {
   }
   await bus?.close();
   await new Promise((resolve) => server?.close(resolve));
-  await t?.destroy();
   await rm(root, { recursive: true, force: true });
 }, 60_000);
 

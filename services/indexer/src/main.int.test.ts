@@ -10,7 +10,7 @@ import { type Responder, startTestModelServer } from "@tender/ai/testing";
 import { type BusTopology, busNames, connectBus } from "@tender/bus";
 import { countChunks, enqueueTenderChanged, findTenderById, listChunksForTender } from "@tender/db";
 import { createFilesystemStorage } from "@tender/storage";
-import { seedTender, testNatsUrl, uniqueBusToken, useTestDatabase } from "@tender/testing";
+import { seedTender, testNatsUrl, uniqueBusToken, useTestDatabase, workerProcessEnv } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { extractDocument } from "./extraction/extract-document.js";
 import { indexTender } from "./index-tender.js";
@@ -50,14 +50,7 @@ describe("indexer service (dist/main.js)", () => {
     const prefix = `m${uniqueBusToken()}`;
     const topology = { names: busNames(prefix) } as Pick<BusTopology, "names">;
     const env = {
-      PATH: process.env.PATH,
-      DATABASE_URL: t.url,
-      NATS_URL: testNatsUrl(),
-      BUS_PREFIX: prefix,
-      LOG_LEVEL: "warn",
-      HEALTH_PORT: "0",
-      STORAGE_DRIVER: "fs",
-      STORAGE_DIR: root,
+      ...workerProcessEnv({ databaseUrl: t.url, busPrefix: prefix, storageDir: root }),
       AI_PROVIDER: "ollama",
       AI_BASE_URL: ollama.url,
       AI_EMBED_MODEL: "test-embed",
