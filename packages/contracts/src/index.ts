@@ -15,6 +15,16 @@ export { ERROR_CODES, ERROR_HTTP_STATUS, ErrorCode } from "./http/error-code.js"
 export { ErrorResponse, ValidationIssue } from "./http/error-response.js";
 export { HealthLive, HealthReady } from "./http/health.js";
 export { REQUEST_ID_PATTERN, RequestId } from "./http/request-id.js";
+export {
+  SAVED_SEARCH_NAME_MAX_LENGTH,
+  SavedSearch,
+  SavedSearchCreated,
+  SavedSearchList,
+  SavedSearchMatch,
+  SavedSearchMatchList,
+  SavedSearchRequest,
+  WEBHOOK_URL_MAX_LENGTH,
+} from "./http/saved-search.js";
 export { SearchRequest } from "./http/search-request.js";
 export { SearchResponse } from "./http/search-response.js";
 export { SearchResultAttachment, SearchResultItem } from "./http/search-result-item.js";

@@ -6,6 +6,8 @@ import type { ExtractionCacheTable } from "./tables/extraction-cache.table.js";
 import type { ExtractionFailuresTable } from "./tables/extraction-failures.table.js";
 import type { OutboxTable } from "./tables/outbox.table.js";
 import type { QuarantinedRecordsTable } from "./tables/quarantined-records.table.js";
+import type { SavedSearchMatchesTable } from "./tables/saved-search-matches.table.js";
+import type { SavedSearchesTable } from "./tables/saved-searches.table.js";
 import type { SourcesTable } from "./tables/sources.table.js";
 import type { TendersTable } from "./tables/tenders.table.js";
 
@@ -20,6 +22,8 @@ export interface Database {
   quarantined_records: QuarantinedRecordsTable;
   extraction_failures: ExtractionFailuresTable;
   extraction_cache: ExtractionCacheTable;
+  saved_searches: SavedSearchesTable;
+  saved_search_matches: SavedSearchMatchesTable;
 }
 
 /** A database handle or an open transaction: repositories accept either; the caller owns the transaction. */

@@ -23,6 +23,8 @@ const everyTable = [
   "extraction_failures",
   "outbox",
   "quarantined_records",
+  "saved_search_matches",
+  "saved_searches",
   "sources",
   "tenders",
 ];

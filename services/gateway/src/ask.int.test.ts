@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
 import { postJson, readJson } from "./testing/requests.js";
-import { spyProvider, testDeps } from "./testing/test-deps.js";
+import { spyProvider, testConfig, testDeps } from "./testing/test-deps.js";
 
 const validateAsk = createWireValidator("ask-response");
 let tdb: TestDatabase;
@@ -14,7 +14,7 @@ let key: string;
 
 async function ask(body: unknown, minRelevanceScore = 0.2) {
   const ai = spyProvider();
-  const app = createApp(testDeps(tdb.db, { ai, config: { minRelevanceScore } }));
+  const app = createApp(testDeps(tdb.db, { ai, config: testConfig({ minRelevanceScore }) }));
   const response = await postJson(app, "/api/v1/ask", body, key);
   expect(response.status).toBe(200);
   const json = await readJson(response);

@@ -10,8 +10,11 @@ import { buildOpenApiDocument } from "./openapi/build-openapi-document.js";
 import { askRoute } from "./routes/ask.route.js";
 import { docsRoute } from "./routes/docs.route.js";
 import { facetsRoute } from "./routes/facets.route.js";
+import { feedRoute } from "./routes/feed.route.js";
 import { healthRoute } from "./routes/health.route.js";
 import { answerOtherMethods } from "./routes/method-not-allowed.js";
+import { savedSearchMatchesRoute } from "./routes/saved-search-matches.route.js";
+import { savedSearchesRoute } from "./routes/saved-searches.route.js";
 import { searchRoute } from "./routes/search.route.js";
 import { tenderRoute } from "./routes/tender.route.js";
 import { tendersListRoute } from "./routes/tenders-list.route.js";
@@ -38,7 +41,10 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     .route("/", tendersListRoute(deps))
     .route("/", facetsRoute(deps))
     .route("/", searchRoute(deps))
-    .route("/", askRoute(deps));
+    .route("/", askRoute(deps))
+    .route("/", savedSearchesRoute(deps))
+    .route("/", savedSearchMatchesRoute(deps))
+    .route("/", feedRoute(deps));
   app.route("/", healthRoute(deps));
   app.route("/", docsRoute(buildOpenApiDocument()));
   app.route("/", api);

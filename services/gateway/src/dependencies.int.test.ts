@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
 import { awaitFreshMinute } from "./testing/fresh-minute.js";
 import { postJson, readJson, send } from "./testing/requests.js";
-import { testDeps } from "./testing/test-deps.js";
+import { testConfig, testDeps } from "./testing/test-deps.js";
 
 const validateError = createWireValidator("error-response");
 let tdb: TestDatabase;
@@ -135,7 +135,7 @@ describe("a live AI provider on loopback that misbehaves", () => {
         chatModel: "chat",
         timeoutMs: 5_000,
       });
-      const app = createApp(testDeps(tdb.db, { ai, config: { minRelevanceScore: -1 } }));
+      const app = createApp(testDeps(tdb.db, { ai, config: testConfig({ minRelevanceScore: -1 }) }));
       await expectUnavailable(await postJson(app, "/api/v1/search", { query: "road repair" }, key));
       mode = "http";
       await expectUnavailable(await postJson(app, "/api/v1/ask", { query: "road repair" }, key));

@@ -7,6 +7,17 @@ import type { Kysely } from "kysely";
 export interface GatewayConfig {
   /** Search and Ask drop chunks scoring below this (MIN_RELEVANCE_SCORE). */
   minRelevanceScore: number;
+  savedSearches: SavedSearchSettings;
+}
+
+/** The operator's settings of saved searches and their webhooks (extensions.md 5). */
+export interface SavedSearchSettings {
+  /** At most this many saved searches per API key (SAVED_SEARCHES_PER_KEY). */
+  perKey: number;
+  /** Accept http:// webhook URLs (WEBHOOK_ALLOW_HTTP); https only otherwise. */
+  allowHttpWebhooks: boolean;
+  /** The key sealing webhook secrets (WEBHOOK_SECRET_KEY); none: webhooks cannot be set. */
+  webhookSecretKey: Buffer | undefined;
 }
 
 /** Everything the gateway app uses, passed in explicitly (no module-level singletons). */

@@ -1,4 +1,5 @@
-import { AiEnv, DatabaseEnv, envInt, envNumber, envString, LogEnv } from "@tender/config";
+import { AiEnv, DatabaseEnv, envBool, envInt, envNumber, envString, LogEnv } from "@tender/config";
+import { parseWebhookSecretKey } from "@tender/db";
 import * as v from "valibot";
 
 /**
@@ -6,7 +7,9 @@ import * as v from "valibot";
  * (0.0.0.0), `MIN_RELEVANCE_SCORE` (0.20, in [−1, 1]), `SHUTDOWN_TIMEOUT_MS` (10000), and the
  * HTTP server's bounds on slow clients: `HTTP_HEADERS_TIMEOUT_MS` (10000),
  * `HTTP_REQUEST_TIMEOUT_MS` (30000, not below the headers timeout), `HTTP_KEEP_ALIVE_TIMEOUT_MS`
- * (5000).
+ * (5000); saved searches: `SAVED_SEARCHES_PER_KEY` (50), `WEBHOOK_ALLOW_HTTP` (false: webhook URLs
+ * must be https), `WEBHOOK_SECRET_KEY` (32 random bytes in base64 that seal the webhook secrets
+ * in the database; unset: saved searches cannot have a webhook).
  */
 export const Env = v.pipe(
   v.intersect([
@@ -21,6 +24,9 @@ export const Env = v.pipe(
       HTTP_HEADERS_TIMEOUT_MS: envInt({ min: 100, max: 600_000, default: 10_000 }),
       HTTP_REQUEST_TIMEOUT_MS: envInt({ min: 100, max: 600_000, default: 30_000 }),
       HTTP_KEEP_ALIVE_TIMEOUT_MS: envInt({ min: 100, max: 600_000, default: 5_000 }),
+      SAVED_SEARCHES_PER_KEY: envInt({ min: 1, max: 10_000, default: 50 }),
+      WEBHOOK_ALLOW_HTTP: envBool({ default: false }),
+      WEBHOOK_SECRET_KEY: envString({ optional: true }),
     }),
   ]),
   // Node refuses a headers timeout longer than the whole-request timeout.
@@ -31,6 +37,15 @@ export const Env = v.pipe(
       "must not be longer than HTTP_REQUEST_TIMEOUT_MS",
     ),
     ["HTTP_HEADERS_TIMEOUT_MS"],
+  ),
+  v.forward(
+    v.partialCheck(
+      [["WEBHOOK_SECRET_KEY"]],
+      (env) =>
+        env.WEBHOOK_SECRET_KEY === undefined || parseWebhookSecretKey(env.WEBHOOK_SECRET_KEY) !== undefined,
+      "must be 32 random bytes in base64 (openssl rand -base64 32)",
+    ),
+    ["WEBHOOK_SECRET_KEY"],
   ),
 );
 export type Env = v.InferOutput<typeof Env>;

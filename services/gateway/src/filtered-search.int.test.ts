@@ -7,7 +7,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
 import { postJson, readJson } from "./testing/requests.js";
-import { testDeps } from "./testing/test-deps.js";
+import { testConfig, testDeps } from "./testing/test-deps.js";
 
 const QUERY = "road repair software";
 const WORDS = ["road", "repair", "school", "catering", "bridge", "software", "cloud", "water"];
@@ -166,7 +166,7 @@ async function allChunks() {
 }
 
 async function post(path: string, body: unknown, minRelevanceScore: number) {
-  const app = createApp(testDeps(tdb.db, { config: { minRelevanceScore } }));
+  const app = createApp(testDeps(tdb.db, { config: testConfig({ minRelevanceScore }) }));
   const response = await postJson(app, path, body, key);
   return { status: response.status, json: await readJson(response) };
 }

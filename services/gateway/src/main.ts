@@ -2,7 +2,7 @@
 // graceful stop on SIGTERM/SIGINT. Everything else lives in modules that take their Deps.
 import { aiProviderConfigFromEnv, createAiProvider } from "@tender/ai";
 import { loadConfig } from "@tender/config";
-import { createDb } from "@tender/db";
+import { createDb, parseWebhookSecretKey } from "@tender/db";
 import { createLogger } from "@tender/observability";
 import { createApp } from "./create-app.js";
 import { Env } from "./env.js";
@@ -12,7 +12,17 @@ const config = loadConfig(Env, process.env);
 const logger = createLogger({ level: config.LOG_LEVEL, name: "gateway" });
 const db = createDb(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX, applicationName: "gateway" });
 const ai = createAiProvider(aiProviderConfigFromEnv(config));
-const app = createApp({ db, ai, config: { minRelevanceScore: config.MIN_RELEVANCE_SCORE }, logger });
+const savedSearches = {
+  perKey: config.SAVED_SEARCHES_PER_KEY,
+  allowHttpWebhooks: config.WEBHOOK_ALLOW_HTTP,
+  webhookSecretKey: config.WEBHOOK_SECRET_KEY ? parseWebhookSecretKey(config.WEBHOOK_SECRET_KEY) : undefined,
+};
+const app = createApp({
+  db,
+  ai,
+  config: { minRelevanceScore: config.MIN_RELEVANCE_SCORE, savedSearches },
+  logger,
+});
 const server = await serveApp(app, {
   port: config.PORT,
   host: config.HOST,

@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
 import { postJson, readJson } from "./testing/requests.js";
-import { testDeps } from "./testing/test-deps.js";
+import { testConfig, testDeps } from "./testing/test-deps.js";
 
 // An independent implementation of the fake embedding of decisions.md, rounded to float32 as
 // the vector(1024) column stores it.
@@ -39,7 +39,7 @@ let tdb: TestDatabase;
 let key: string;
 
 async function search(body: unknown, minRelevanceScore = 0.2): Promise<SearchResponse> {
-  const app = createApp(testDeps(tdb.db, { config: { minRelevanceScore } }));
+  const app = createApp(testDeps(tdb.db, { config: testConfig({ minRelevanceScore }) }));
   const response = await postJson(app, "/api/v1/search", body, key);
   expect(response.status).toBe(200);
   const json = await readJson(response);

@@ -1152,6 +1152,824 @@ export const jsonSchemas = {
     ],
     "additionalProperties": false
   },
+  "saved-search-request": {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://tender-search.dev/schemas/saved-search-request.schema.json",
+    "title": "SavedSearchRequest",
+    "description": "Body of POST /api/v1/saved-searches, as the client sends it.",
+    "type": "object",
+    "properties": {
+      "name": {
+        "type": "string",
+        "minLength": 1,
+        "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+        "maxLength": 100
+      },
+      "query": {
+        "type": "string",
+        "description": "Trimmed, then 3..1000 Unicode code points.",
+        "pattern": "^\\s*\\S[\\s\\S]{1,998}\\S\\s*$"
+      },
+      "filters": {
+        "type": "object",
+        "properties": {
+          "sources": {
+            "type": "array",
+            "items": {
+              "enum": [
+                "ted",
+                "contracts_finder"
+              ],
+              "type": "string"
+            },
+            "minItems": 1,
+            "maxItems": 2,
+            "uniqueItems": true
+          },
+          "countries": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "pattern": "^[A-Z]{2}$"
+            },
+            "minItems": 1,
+            "maxItems": 50
+          },
+          "cpv": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "pattern": "^\\d{2,8}$"
+            },
+            "minItems": 1,
+            "maxItems": 50
+          },
+          "buyer": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200
+          },
+          "currency": {
+            "type": "string",
+            "pattern": "^[A-Z]{3}$"
+          },
+          "amount_min": {
+            "type": "string",
+            "pattern": "^(?:0|[1-9]\\d{0,17})\\.\\d{2}$"
+          },
+          "amount_max": {
+            "type": "string",
+            "pattern": "^(?:0|[1-9]\\d{0,17})\\.\\d{2}$"
+          },
+          "published_from": {
+            "type": "string",
+            "format": "date-time",
+            "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+          },
+          "published_to": {
+            "type": "string",
+            "format": "date-time",
+            "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+          },
+          "deadline_from": {
+            "type": "string",
+            "format": "date-time",
+            "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+          },
+          "deadline_to": {
+            "type": "string",
+            "format": "date-time",
+            "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+          },
+          "open": {
+            "type": "boolean"
+          },
+          "tender_ids": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "format": "uuid",
+              "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+            },
+            "minItems": 1,
+            "maxItems": 100
+          }
+        },
+        "required": [],
+        "additionalProperties": false
+      },
+      "min_score": {
+        "type": "number",
+        "minimum": -1,
+        "maximum": 1
+      },
+      "webhook_url": {
+        "type": "string",
+        "format": "uri",
+        "pattern": "^https?://",
+        "maxLength": 2048
+      }
+    },
+    "required": [
+      "name",
+      "query"
+    ],
+    "additionalProperties": false
+  },
+  "saved-search": {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://tender-search.dev/schemas/saved-search.schema.json",
+    "title": "SavedSearch",
+    "description": "Response body of GET /api/v1/saved-searches/{id} and POST /api/v1/saved-searches/{id}/feed-token.",
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string",
+        "format": "uuid",
+        "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+      },
+      "name": {
+        "type": "string",
+        "minLength": 1,
+        "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+        "maxLength": 100
+      },
+      "query": {
+        "type": "string",
+        "description": "Trimmed, then 3..1000 Unicode code points.",
+        "pattern": "^\\s*\\S[\\s\\S]{1,998}\\S\\s*$"
+      },
+      "filters": {
+        "type": "object",
+        "properties": {
+          "sources": {
+            "type": "array",
+            "items": {
+              "enum": [
+                "ted",
+                "contracts_finder"
+              ],
+              "type": "string"
+            },
+            "minItems": 1,
+            "maxItems": 2,
+            "uniqueItems": true
+          },
+          "countries": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "pattern": "^[A-Z]{2}$"
+            },
+            "minItems": 1,
+            "maxItems": 50
+          },
+          "cpv": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "pattern": "^\\d{2,8}$"
+            },
+            "minItems": 1,
+            "maxItems": 50
+          },
+          "buyer": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200
+          },
+          "currency": {
+            "type": "string",
+            "pattern": "^[A-Z]{3}$"
+          },
+          "amount_min": {
+            "type": "string",
+            "pattern": "^(?:0|[1-9]\\d{0,17})\\.\\d{2}$"
+          },
+          "amount_max": {
+            "type": "string",
+            "pattern": "^(?:0|[1-9]\\d{0,17})\\.\\d{2}$"
+          },
+          "published_from": {
+            "type": "string",
+            "format": "date-time",
+            "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+          },
+          "published_to": {
+            "type": "string",
+            "format": "date-time",
+            "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+          },
+          "deadline_from": {
+            "type": "string",
+            "format": "date-time",
+            "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+          },
+          "deadline_to": {
+            "type": "string",
+            "format": "date-time",
+            "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+          },
+          "open": {
+            "type": "boolean"
+          },
+          "tender_ids": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "format": "uuid",
+              "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+            },
+            "minItems": 1,
+            "maxItems": 100
+          }
+        },
+        "required": [],
+        "additionalProperties": false
+      },
+      "min_score": {
+        "type": "number",
+        "minimum": -1,
+        "maximum": 1
+      },
+      "webhook_url": {
+        "anyOf": [
+          {
+            "type": "string",
+            "format": "uri",
+            "pattern": "^https?://",
+            "maxLength": 2048
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "feed_url": {
+        "anyOf": [
+          {
+            "type": "string",
+            "pattern": "^\\/api\\/v1\\/feeds\\/[A-Za-z0-9_-]{43}$"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "created_at": {
+        "type": "string",
+        "format": "date-time",
+        "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+      }
+    },
+    "required": [
+      "id",
+      "name",
+      "query",
+      "filters",
+      "min_score",
+      "webhook_url",
+      "feed_url",
+      "created_at"
+    ],
+    "additionalProperties": false
+  },
+  "saved-search-created": {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://tender-search.dev/schemas/saved-search-created.schema.json",
+    "title": "SavedSearchCreated",
+    "description": "Response body of POST /api/v1/saved-searches: webhook_secret is shown only here.",
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string",
+        "format": "uuid",
+        "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+      },
+      "name": {
+        "type": "string",
+        "minLength": 1,
+        "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+        "maxLength": 100
+      },
+      "query": {
+        "type": "string",
+        "description": "Trimmed, then 3..1000 Unicode code points.",
+        "pattern": "^\\s*\\S[\\s\\S]{1,998}\\S\\s*$"
+      },
+      "filters": {
+        "type": "object",
+        "properties": {
+          "sources": {
+            "type": "array",
+            "items": {
+              "enum": [
+                "ted",
+                "contracts_finder"
+              ],
+              "type": "string"
+            },
+            "minItems": 1,
+            "maxItems": 2,
+            "uniqueItems": true
+          },
+          "countries": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "pattern": "^[A-Z]{2}$"
+            },
+            "minItems": 1,
+            "maxItems": 50
+          },
+          "cpv": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "pattern": "^\\d{2,8}$"
+            },
+            "minItems": 1,
+            "maxItems": 50
+          },
+          "buyer": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200
+          },
+          "currency": {
+            "type": "string",
+            "pattern": "^[A-Z]{3}$"
+          },
+          "amount_min": {
+            "type": "string",
+            "pattern": "^(?:0|[1-9]\\d{0,17})\\.\\d{2}$"
+          },
+          "amount_max": {
+            "type": "string",
+            "pattern": "^(?:0|[1-9]\\d{0,17})\\.\\d{2}$"
+          },
+          "published_from": {
+            "type": "string",
+            "format": "date-time",
+            "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+          },
+          "published_to": {
+            "type": "string",
+            "format": "date-time",
+            "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+          },
+          "deadline_from": {
+            "type": "string",
+            "format": "date-time",
+            "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+          },
+          "deadline_to": {
+            "type": "string",
+            "format": "date-time",
+            "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+          },
+          "open": {
+            "type": "boolean"
+          },
+          "tender_ids": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "format": "uuid",
+              "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+            },
+            "minItems": 1,
+            "maxItems": 100
+          }
+        },
+        "required": [],
+        "additionalProperties": false
+      },
+      "min_score": {
+        "type": "number",
+        "minimum": -1,
+        "maximum": 1
+      },
+      "webhook_url": {
+        "anyOf": [
+          {
+            "type": "string",
+            "format": "uri",
+            "pattern": "^https?://",
+            "maxLength": 2048
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "feed_url": {
+        "anyOf": [
+          {
+            "type": "string",
+            "pattern": "^\\/api\\/v1\\/feeds\\/[A-Za-z0-9_-]{43}$"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "created_at": {
+        "type": "string",
+        "format": "date-time",
+        "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+      },
+      "webhook_secret": {
+        "type": "string",
+        "pattern": "^whsec_[A-Za-z0-9_-]{43}$"
+      }
+    },
+    "required": [
+      "id",
+      "name",
+      "query",
+      "filters",
+      "min_score",
+      "webhook_url",
+      "feed_url",
+      "created_at"
+    ],
+    "additionalProperties": false
+  },
+  "saved-search-list": {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://tender-search.dev/schemas/saved-search-list.schema.json",
+    "title": "SavedSearchList",
+    "description": "Response body of GET /api/v1/saved-searches.",
+    "type": "object",
+    "properties": {
+      "items": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "id": {
+              "type": "string",
+              "format": "uuid",
+              "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+            },
+            "name": {
+              "type": "string",
+              "minLength": 1,
+              "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+              "maxLength": 100
+            },
+            "query": {
+              "type": "string",
+              "description": "Trimmed, then 3..1000 Unicode code points.",
+              "pattern": "^\\s*\\S[\\s\\S]{1,998}\\S\\s*$"
+            },
+            "filters": {
+              "type": "object",
+              "properties": {
+                "sources": {
+                  "type": "array",
+                  "items": {
+                    "enum": [
+                      "ted",
+                      "contracts_finder"
+                    ],
+                    "type": "string"
+                  },
+                  "minItems": 1,
+                  "maxItems": 2,
+                  "uniqueItems": true
+                },
+                "countries": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "pattern": "^[A-Z]{2}$"
+                  },
+                  "minItems": 1,
+                  "maxItems": 50
+                },
+                "cpv": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "pattern": "^\\d{2,8}$"
+                  },
+                  "minItems": 1,
+                  "maxItems": 50
+                },
+                "buyer": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 200
+                },
+                "currency": {
+                  "type": "string",
+                  "pattern": "^[A-Z]{3}$"
+                },
+                "amount_min": {
+                  "type": "string",
+                  "pattern": "^(?:0|[1-9]\\d{0,17})\\.\\d{2}$"
+                },
+                "amount_max": {
+                  "type": "string",
+                  "pattern": "^(?:0|[1-9]\\d{0,17})\\.\\d{2}$"
+                },
+                "published_from": {
+                  "type": "string",
+                  "format": "date-time",
+                  "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+                },
+                "published_to": {
+                  "type": "string",
+                  "format": "date-time",
+                  "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+                },
+                "deadline_from": {
+                  "type": "string",
+                  "format": "date-time",
+                  "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+                },
+                "deadline_to": {
+                  "type": "string",
+                  "format": "date-time",
+                  "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+                },
+                "open": {
+                  "type": "boolean"
+                },
+                "tender_ids": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "format": "uuid",
+                    "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                  },
+                  "minItems": 1,
+                  "maxItems": 100
+                }
+              },
+              "required": [],
+              "additionalProperties": false
+            },
+            "min_score": {
+              "type": "number",
+              "minimum": -1,
+              "maximum": 1
+            },
+            "webhook_url": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 2048
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "feed_url": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "pattern": "^\\/api\\/v1\\/feeds\\/[A-Za-z0-9_-]{43}$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "created_at": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+            }
+          },
+          "required": [
+            "id",
+            "name",
+            "query",
+            "filters",
+            "min_score",
+            "webhook_url",
+            "feed_url",
+            "created_at"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    "required": [
+      "items"
+    ],
+    "additionalProperties": false
+  },
+  "saved-search-match-list": {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://tender-search.dev/schemas/saved-search-match-list.schema.json",
+    "title": "SavedSearchMatchList",
+    "description": "Response body of GET /api/v1/saved-searches/{id}/matches.",
+    "type": "object",
+    "properties": {
+      "items": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "alert_id": {
+              "type": "string",
+              "format": "uuid",
+              "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+            },
+            "tender": {
+              "type": "object",
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "format": "uuid",
+                  "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                },
+                "source": {
+                  "type": "string",
+                  "pattern": "^[a-z][a-z0-9_]{0,62}$"
+                },
+                "external_id": {
+                  "type": "string",
+                  "minLength": 1,
+                  "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                  "maxLength": 512
+                },
+                "title": {
+                  "type": "string",
+                  "minLength": 1,
+                  "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                  "maxLength": 4000
+                },
+                "buyer_name": {
+                  "type": "string",
+                  "minLength": 1,
+                  "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                  "maxLength": 1000
+                },
+                "amount": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "pattern": "^(?:0|[1-9]\\d{0,17})\\.\\d{2}$"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "currency": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "pattern": "^[A-Z]{3}$"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "published_at": {
+                  "type": "string",
+                  "format": "date-time",
+                  "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+                },
+                "deadline": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "format": "date-time",
+                      "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "source_url": {
+                  "type": "string",
+                  "format": "uri",
+                  "pattern": "^https?://",
+                  "maxLength": 4096
+                },
+                "countries": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "pattern": "^[A-Z]{2}$"
+                  }
+                },
+                "cpv_codes": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "pattern": "^\\d{8}$"
+                  }
+                },
+                "index_status": {
+                  "enum": [
+                    "pending",
+                    "processing",
+                    "ready",
+                    "failed"
+                  ],
+                  "type": "string"
+                }
+              },
+              "required": [
+                "id",
+                "source",
+                "external_id",
+                "title",
+                "buyer_name",
+                "amount",
+                "currency",
+                "published_at",
+                "deadline",
+                "source_url",
+                "countries",
+                "cpv_codes",
+                "index_status"
+              ],
+              "additionalProperties": false
+            },
+            "score": {
+              "type": "number",
+              "minimum": -1,
+              "maximum": 1
+            },
+            "snippet": {
+              "type": "string",
+              "minLength": 1
+            },
+            "attachment": {
+              "anyOf": [
+                {
+                  "type": "object",
+                  "properties": {
+                    "id": {
+                      "type": "string",
+                      "format": "uuid",
+                      "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                    },
+                    "filename": {
+                      "type": "string",
+                      "minLength": 1,
+                      "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                      "maxLength": 255
+                    }
+                  },
+                  "required": [
+                    "id",
+                    "filename"
+                  ],
+                  "additionalProperties": false
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "matched_at": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+            }
+          },
+          "required": [
+            "alert_id",
+            "tender",
+            "score",
+            "snippet",
+            "attachment",
+            "matched_at"
+          ],
+          "additionalProperties": false
+        }
+      },
+      "next_cursor": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "items",
+      "next_cursor"
+    ],
+    "additionalProperties": false
+  },
   "error-response": {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://tender-search.dev/schemas/error-response.schema.json",

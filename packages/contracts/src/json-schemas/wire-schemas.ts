@@ -4,6 +4,13 @@ import { AskRequest } from "../http/ask-request.js";
 import { AskResponse } from "../http/ask-response.js";
 import { ErrorResponse } from "../http/error-response.js";
 import { HealthLive, HealthReady } from "../http/health.js";
+import {
+  SavedSearch,
+  SavedSearchCreated,
+  SavedSearchList,
+  SavedSearchMatchList,
+  SavedSearchRequest,
+} from "../http/saved-search.js";
 import { SearchRequest } from "../http/search-request.js";
 import { SearchResponse } from "../http/search-response.js";
 import { TenderDetails } from "../http/tender-details.js";
@@ -71,6 +78,32 @@ export const WIRE_SCHEMAS = {
     title: "FacetsResponse",
     description: "Response body of GET /api/v1/facets.",
     schema: FacetsResponse,
+  },
+  "saved-search-request": {
+    title: "SavedSearchRequest",
+    description: "Body of POST /api/v1/saved-searches, as the client sends it.",
+    schema: SavedSearchRequest,
+  },
+  "saved-search": {
+    title: "SavedSearch",
+    description:
+      "Response body of GET /api/v1/saved-searches/{id} and POST /api/v1/saved-searches/{id}/feed-token.",
+    schema: SavedSearch,
+  },
+  "saved-search-created": {
+    title: "SavedSearchCreated",
+    description: "Response body of POST /api/v1/saved-searches: webhook_secret is shown only here.",
+    schema: SavedSearchCreated,
+  },
+  "saved-search-list": {
+    title: "SavedSearchList",
+    description: "Response body of GET /api/v1/saved-searches.",
+    schema: SavedSearchList,
+  },
+  "saved-search-match-list": {
+    title: "SavedSearchMatchList",
+    description: "Response body of GET /api/v1/saved-searches/{id}/matches.",
+    schema: SavedSearchMatchList,
   },
   "error-response": {
     title: "ErrorResponse",

@@ -7,6 +7,13 @@ import type { AskRequest } from "../http/ask-request.js";
 import type { AskResponse } from "../http/ask-response.js";
 import type { ErrorResponse } from "../http/error-response.js";
 import type { HealthLive, HealthReady } from "../http/health.js";
+import type {
+  SavedSearch,
+  SavedSearchCreated,
+  SavedSearchList,
+  SavedSearchMatchList,
+  SavedSearchRequest,
+} from "../http/saved-search.js";
 import type { SearchRequest } from "../http/search-request.js";
 import type { SearchResponse } from "../http/search-response.js";
 import type { TenderDetails } from "../http/tender-details.js";
@@ -28,6 +35,11 @@ export interface WireTypes {
   "tender-details": TenderDetails;
   "tender-list-response": TenderListResponse;
   "facets-response": FacetsResponse;
+  "saved-search-request": v.InferInput<typeof SavedSearchRequest>;
+  "saved-search": SavedSearch;
+  "saved-search-created": SavedSearchCreated;
+  "saved-search-list": SavedSearchList;
+  "saved-search-match-list": SavedSearchMatchList;
   "error-response": ErrorResponse;
   "health-live": HealthLive;
   "health-ready": HealthReady;

@@ -11,6 +11,7 @@ import * as m0009 from "./0009-cursor-secret.js";
 import * as m0010 from "./0010-extraction-cache.js";
 import * as m0011 from "./0011-download-claim.js";
 import * as m0012 from "./0012-outbox-retention.js";
+import * as m0013 from "./0013-saved-searches.js";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "0010-extraction-cache": m0010,
   "0011-download-claim": m0011,
   "0012-outbox-retention": m0012,
+  "0013-saved-searches": m0013,
 };

@@ -2,6 +2,7 @@ import type { TenderFilters, TenderSort, TenderSummary } from "@tender/contracts
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../database.js";
 import { tenderFilterSql } from "./tender-filter-sql.js";
+import { TENDER_SUMMARY_COLUMNS } from "./tender-summary-sql.js";
 
 /** Where a page starts: after the tender with this sort key (its text form) and id. */
 export interface TenderPosition {
@@ -53,10 +54,7 @@ export async function listTenders(db: Db, input: ListTendersInput): Promise<List
   const ascending = input.sort === "deadline_asc";
   const direction = sql.raw(ascending ? "ASC" : "DESC");
   const result = await sql<ListedTender>`
-    SELECT t.id, s.code AS source, t.external_id, t.title, t.buyer_name, t.amount, t.currency,
-           to_char(t.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS published_at,
-           to_char(t.deadline AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS deadline,
-           t.source_url, t.countries, t.cpv_codes, t.index_status, ${key.text} AS sort_key
+    SELECT ${TENDER_SUMMARY_COLUMNS}, ${key.text} AS sort_key
     FROM tenders AS t
     JOIN sources AS s ON s.id = t.source_id
     WHERE ${tenderFilterSql(input.filters, input.now)}

@@ -4,8 +4,9 @@ import type { TenderPosition } from "@tender/db";
 
 /** What a cursor binds: the query it continues (sort and a digest of the filters) and where. */
 export interface CursorScope {
-  sort: TenderSort;
-  /** `filtersDigest(filters)`: a cursor only continues the walk it was issued for. */
+  /** A `TenderSort`, or another walk's name (`matches`). */
+  sort: TenderSort | "matches";
+  /** `filtersDigest(filters)` (or the saved search id): a cursor only continues the walk it was issued for. */
   filters: string;
 }
 

@@ -54,6 +54,11 @@ describe("buildOpenApiDocument", () => {
       "FacetsResponse",
       "HealthLive",
       "HealthReady",
+      "SavedSearch",
+      "SavedSearchCreated",
+      "SavedSearchList",
+      "SavedSearchMatchList",
+      "SavedSearchRequest",
       "SearchRequest",
       "SearchResponse",
       "TenderDetails",
@@ -99,5 +104,20 @@ describe("buildOpenApiDocument", () => {
       "error",
     ]);
     expect(document.paths["/api/v1/ask"]?.post?.description).toMatch(/Accept: text\/event-stream/);
+  });
+
+  it("documents saved searches, their matches and the key-less Atom feed", () => {
+    const paths = document.paths as Record<
+      string,
+      Record<string, Json & { responses: Record<string, Json> }>
+    >;
+    expect(Object.keys(paths["/api/v1/saved-searches"] ?? {}).sort()).toEqual(["get", "post"]);
+    expect(Object.keys(paths["/api/v1/saved-searches/{id}"] ?? {}).sort()).toEqual(["delete", "get"]);
+    expect(paths["/api/v1/saved-searches"]?.post?.responses["201"]).toBeDefined();
+    expect(paths["/api/v1/saved-searches/{id}"]?.delete?.responses["204"]).toBeDefined();
+    expect(paths["/api/v1/saved-searches/{id}/matches"]?.get?.security).toEqual([{ ApiKey: [] }]);
+    const feed = paths["/api/v1/feeds/{token}"]?.get;
+    expect(feed?.security).toBeUndefined();
+    expect(Object.keys(feed?.responses["200"]?.content as Json)).toEqual(["application/atom+xml"]);
   });
 });

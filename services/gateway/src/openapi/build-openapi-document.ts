@@ -8,6 +8,7 @@ import { API_KEY_HEADER } from "../middleware/auth/api-key-auth.js";
 import { ASK_STREAM_DESCRIPTION, askEventStream } from "./ask-event-stream.js";
 import { browsePaths } from "./browse-paths.js";
 import { errorResponseObject } from "./error-responses.js";
+import { savedSearchPaths } from "./saved-search-paths.js";
 
 /** The contracts published as components, by their OpenAPI name. */
 const COMPONENTS: Record<string, WireSchemaName> = {
@@ -18,6 +19,11 @@ const COMPONENTS: Record<string, WireSchemaName> = {
   TenderDetails: "tender-details",
   TenderListResponse: "tender-list-response",
   FacetsResponse: "facets-response",
+  SavedSearchRequest: "saved-search-request",
+  SavedSearch: "saved-search",
+  SavedSearchCreated: "saved-search-created",
+  SavedSearchList: "saved-search-list",
+  SavedSearchMatchList: "saved-search-match-list",
   ErrorResponse: "error-response",
   HealthLive: "health-live",
   HealthReady: "health-ready",
@@ -72,7 +78,7 @@ function rateLimitedOperation(
 
 const DESCRIPTION = `Search and grounded answers over public procurement tenders.
 
-Authentication: send the key in \`${API_KEY_HEADER}\`. Rate limit: Search, Ask, tender browsing and facets share one counter per key, a fixed UTC-minute window of \`limit_per_minute\` requests. The pipeline is request id → authentication → body validation → rate limit → service: a request refused by authentication or validation is not counted; a request that passed the rate limit stays counted even when the search then fails (for example 503 when the AI provider is down). Every response carries \`X-Request-ID\` (the client's value when it matches \`${REQUEST_ID_PATTERN.source}\`, else a new UUID). Every error uses one envelope.`;
+Authentication: send the key in \`${API_KEY_HEADER}\`. Rate limit: Search, Ask, tender browsing, facets and saved searches (with their feeds) share one counter per key, a fixed UTC-minute window of \`limit_per_minute\` requests. The pipeline is request id → authentication → body validation → rate limit → service: a request refused by authentication or validation is not counted; a request that passed the rate limit stays counted even when the search then fails (for example 503 when the AI provider is down). Every response carries \`X-Request-ID\` (the client's value when it matches \`${REQUEST_ID_PATTERN.source}\`, else a new UUID). Every error uses one envelope.`;
 
 /**
  * The OpenAPI 3.1 document of the gateway. Its schemas are the contracts' JSON Schemas, which
@@ -84,7 +90,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     openapi: "3.1.0",
     info: { title: "Tender Search API", version: "1.0.0", description: DESCRIPTION },
     servers: [{ url: "/" }],
-    tags: [{ name: "search" }, { name: "tenders" }, { name: "health" }],
+    tags: [{ name: "search" }, { name: "tenders" }, { name: "alerts" }, { name: "health" }],
     paths: {
       "/api/v1/search": {
         post: {
@@ -133,6 +139,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         },
       },
       ...browsePaths(schemas["search-request"], { json, header, errors, rateHeaders: RATE_HEADERS }),
+      ...savedSearchPaths({ json, header, errors, ref, rateHeaders: RATE_HEADERS }),
       "/health/live": {
         get: {
           tags: ["health"],

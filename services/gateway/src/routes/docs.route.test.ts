@@ -3,7 +3,7 @@ import { createDb } from "@tender/db";
 import { afterAll, describe, expect, it } from "vitest";
 import { createApp } from "../create-app.js";
 import { readJson } from "../testing/requests.js";
-import { captureLogger } from "../testing/test-deps.js";
+import { captureLogger, testConfig } from "../testing/test-deps.js";
 
 // Never queried: these routes do not touch the database.
 const db = createDb("postgres://postgres@127.0.0.1:1/unused", { max: 1 });
@@ -11,7 +11,7 @@ afterAll(() => db.destroy());
 const app = createApp({
   db,
   ai: createFakeProvider(),
-  config: { minRelevanceScore: 0.2 },
+  config: testConfig(),
   logger: captureLogger().logger,
 });
 
@@ -71,6 +71,11 @@ describe("GET /openapi.json", () => {
     expect(Object.keys(document.paths).sort()).toEqual([
       "/api/v1/ask",
       "/api/v1/facets",
+      "/api/v1/feeds/{token}",
+      "/api/v1/saved-searches",
+      "/api/v1/saved-searches/{id}",
+      "/api/v1/saved-searches/{id}/feed-token",
+      "/api/v1/saved-searches/{id}/matches",
       "/api/v1/search",
       "/api/v1/tenders",
       "/api/v1/tenders/{id}",

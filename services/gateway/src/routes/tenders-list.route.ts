@@ -1,7 +1,8 @@
 import type { TenderListResponse } from "@tender/contracts";
-import { listTenders, readCursorSecret } from "@tender/db";
+import { listTenders } from "@tender/db";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
+import { cursorSecretCache } from "../browse/cursor-secret-cache.js";
 import { filtersDigest } from "../browse/filters-digest.js";
 import { browseQuery } from "../browse/parse-browse-query.js";
 import { decodeCursor, encodeCursor } from "../browse/tender-cursor.js";
@@ -16,14 +17,7 @@ import { rateLimit } from "../middleware/rate-limit/rate-limit.js";
  * signed with the database's cursor secret, read once and kept by this route.
  */
 export function tendersListRoute(deps: Pick<Deps, "db">): Hono<AppEnv> {
-  let secret: Promise<string> | undefined;
-  const cursorSecret = () => {
-    secret ??= readCursorSecret(deps.db).catch((error) => {
-      secret = undefined;
-      throw error;
-    });
-    return secret;
-  };
+  const cursorSecret = cursorSecretCache(deps.db);
   return new Hono<AppEnv>().get(
     "/tenders",
     apiKeyAuth(deps),

@@ -1,8 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { type AiProvider, createFakeProvider } from "@tender/ai";
 import type { Database } from "@tender/db";
 import { createLogger } from "@tender/observability";
 import type { Kysely } from "kysely";
-import type { Deps } from "../deps.js";
+import type { Deps, GatewayConfig } from "../deps.js";
 import type { ServerTimeouts } from "../server/serve-app.js";
 
 /** Server timeouts for tests that do not test them: the gateway's defaults. */
@@ -61,13 +62,22 @@ export function spyProvider(inner: AiProvider = createFakeProvider()): SpyProvid
   };
 }
 
+/** The gateway's defaults, with a fresh webhook secret key; `overrides` replace settings. */
+export function testConfig(overrides: Partial<GatewayConfig> = {}): GatewayConfig {
+  return {
+    minRelevanceScore: 0.2,
+    savedSearches: { perKey: 50, allowHttpWebhooks: false, webhookSecretKey: randomBytes(32) },
+    ...overrides,
+  };
+}
+
 /** Deps for a test app: the fake provider, MIN_RELEVANCE_SCORE 0.2, a capturing logger. */
 export function testDeps(db: Kysely<Database>, overrides: Partial<Deps> = {}): Deps & { lines: LogLines } {
   const { logger, lines } = captureLogger();
   return {
     db,
     ai: createFakeProvider(),
-    config: { minRelevanceScore: 0.2 },
+    config: testConfig(),
     logger,
     ...overrides,
     lines,

@@ -1,0 +1,22 @@
+import type { Generated, Insertable, Selectable } from "kysely";
+
+export interface SavedSearchesTable {
+  id: Generated<string>;
+  api_key_id: string;
+  name: string;
+  query: string;
+  /** pgvector text form; null when the model gave the query no vector. */
+  query_embedding: string | null;
+  embedding_model: string;
+  /** `TenderFilters` as validated by the gateway. */
+  filters: Generated<unknown>;
+  min_score: number;
+  webhook_url: string | null;
+  /** Sealed by `sealWebhookSecret`, never the plaintext. */
+  webhook_secret: string | null;
+  /** SHA-256 hex of the feed token. */
+  feed_token_hash: string;
+  created_at: Generated<Date>;
+}
+export type SavedSearchRow = Selectable<SavedSearchesTable>;
+export type NewSavedSearchRow = Insertable<SavedSearchesTable>;

@@ -1,0 +1,118 @@
+import type { BrowsePathHelpers } from "./browse-paths.js";
+
+const ID = { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } };
+const PAGING = [
+  { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 100, default: 20 } },
+  {
+    name: "cursor",
+    in: "query",
+    description: "`next_cursor` of the previous page, unchanged; it only continues the same saved search.",
+    schema: { type: "string", maxLength: 512 },
+  },
+];
+const COUNTED = "Counted in the allowance of Search and Ask. Another key's saved search is 404.";
+
+/** The saved-search paths and the key-less Atom feed (extensions.md 5). */
+export function savedSearchPaths(
+  h: BrowsePathHelpers & { ref(name: string): unknown },
+): Record<string, unknown> {
+  const ok = (description: string, schema: string | null) => ({
+    description,
+    headers: { "X-Request-ID": h.header("XRequestId"), ...h.rateHeaders },
+    ...(schema ? { content: h.json(schema) } : {}),
+  });
+  const failures = (extra: string[] = []) =>
+    h.errors(["401", "403", "404", "405", "422", "429", "500", "503", ...extra].sort());
+  const operation = (operationId: string, summary: string, description: string) => ({
+    tags: ["alerts"],
+    operationId,
+    summary,
+    description: `${description} ${COUNTED}`,
+    security: [{ ApiKey: [] }],
+  });
+  return {
+    "/api/v1/saved-searches": {
+      post: {
+        ...operation(
+          "createSavedSearch",
+          "Save a search to be alerted about new matching tenders",
+          "The query is embedded now. `min_score` defaults to MIN_RELEVANCE_SCORE. `webhook_url` must be https (http only when the operator allows it) and needs the server's WEBHOOK_SECRET_KEY. `feed_url` and `webhook_secret` are shown only in this answer. Beyond SAVED_SEARCHES_PER_KEY saved searches: 422.",
+        ),
+        requestBody: { required: true, content: h.json("SavedSearchRequest") },
+        responses: {
+          "201": ok("Saved.", "SavedSearchCreated"),
+          ...failures(["413", "415"]),
+        },
+      },
+      get: {
+        ...operation("listSavedSearches", "The key's saved searches, newest first", ""),
+        responses: {
+          "200": ok("The saved searches (`feed_url` is null).", "SavedSearchList"),
+          ...failures(),
+        },
+      },
+    },
+    "/api/v1/saved-searches/{id}": {
+      get: {
+        ...operation("getSavedSearch", "One saved search", ""),
+        parameters: [ID],
+        responses: { "200": ok("The saved search (`feed_url` is null).", "SavedSearch"), ...failures() },
+      },
+      delete: {
+        ...operation("deleteSavedSearch", "Delete a saved search and its matches", ""),
+        parameters: [ID],
+        responses: { "204": ok("Deleted.", null), ...failures() },
+      },
+    },
+    "/api/v1/saved-searches/{id}/matches": {
+      get: {
+        ...operation(
+          "listMatches",
+          "The tenders a saved search matched, newest first",
+          "Each match shows the tender and its best fragment for the query when it matched.",
+        ),
+        parameters: [ID, ...PAGING],
+        responses: {
+          "200": ok("One page; `next_cursor` is null on the last.", "SavedSearchMatchList"),
+          ...failures(),
+        },
+      },
+    },
+    "/api/v1/saved-searches/{id}/feed-token": {
+      post: {
+        ...operation(
+          "replaceFeedToken",
+          "Give the Atom feed a new address",
+          "The old address stops working at once. No body is read.",
+        ),
+        parameters: [ID],
+        responses: { "200": ok("The saved search with its new `feed_url`.", "SavedSearch"), ...failures() },
+      },
+    },
+    "/api/v1/feeds/{token}": {
+      get: {
+        tags: ["alerts"],
+        operationId: "feed",
+        summary: "Atom 1.0 feed of a saved search's latest 50 matches",
+        description:
+          "No API key: the token in the address is the credential (feed readers cannot send headers). Each read is counted in the allowance of the key that owns the saved search. An unknown token, or one whose key is disabled, is 404.",
+        parameters: [
+          {
+            name: "token",
+            in: "path",
+            required: true,
+            schema: { type: "string", pattern: "^[A-Za-z0-9_-]{43}$" },
+          },
+        ],
+        responses: {
+          "200": {
+            description: "The feed.",
+            headers: { "X-Request-ID": h.header("XRequestId"), ...h.rateHeaders },
+            content: { "application/atom+xml": { schema: { type: "string" } } },
+          },
+          ...h.errors(["404", "405", "429", "500", "503"]),
+        },
+      },
+    },
+  };
+}

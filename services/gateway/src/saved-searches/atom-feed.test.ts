@@ -1,0 +1,98 @@
+import fc from "fast-check";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { describe, expect, it } from "vitest";
+import { renderAtomFeed, xmlText } from "./atom-feed.js";
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  isArray: (n) => n === "entry",
+});
+// What XML 1.0 can carry of a text: controls other than tab, LF and CR, and U+FFFE/U+FFFF, cannot.
+const visible = (text: string) =>
+  [...text.toWellFormed()]
+    .map((ch) => {
+      const code = ch.codePointAt(0) as number;
+      const forbidden =
+        (code < 0x20 && code !== 0x9 && code !== 0xa && code !== 0xd) || code === 0xfffe || code === 0xffff;
+      return forbidden ? "\uFFFD" : ch;
+    })
+    .join("");
+
+function feed(title: string, snippet: string, name = "Roads") {
+  return renderAtomFeed({
+    savedSearch: {
+      id: "3f2c8a4e-1b7d-4c6e-9a0f-5d2e8b7c1a90",
+      name,
+      created_at: new Date("2026-01-01T00:00:00Z"),
+    },
+    selfUrl: "https://api.example.org/api/v1/feeds/abc?x=1&y=<2>",
+    matches: [
+      {
+        alert_id: "5d2e8b7c-1b7d-4c6e-9a0f-3f2c8a4e1a90",
+        tender: {
+          id: "9a0f5d2e-1b7d-4c6e-9a0f-3f2c8a4e1a90",
+          source: "ted",
+          external_id: "X-1",
+          title,
+          buyer_name: "City",
+          amount: null,
+          currency: null,
+          published_at: "2026-01-01T00:00:00.000Z",
+          deadline: null,
+          source_url: "https://ted.europa.eu/notice?a=1&b=2",
+          countries: [],
+          cpv_codes: [],
+          index_status: "ready",
+        },
+        score: 0.5,
+        snippet,
+        attachment: null,
+        matched_at: "2026-01-02T03:04:05.678Z",
+        position: { key: "2026-01-02T03:04:05.678000Z", id: "5d2e8b7c-1b7d-4c6e-9a0f-3f2c8a4e1a90" },
+      },
+    ],
+  });
+}
+
+describe("the Atom feed", () => {
+  it("is well-formed XML whose texts read back as stored, whatever the stored text holds", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: "binary", minLength: 1, maxLength: 80 }),
+        fc.string({ unit: "binary", minLength: 1, maxLength: 300 }),
+        fc.string({ unit: "grapheme", minLength: 1, maxLength: 100 }),
+        (title, snippet, name) => {
+          const xml = feed(title, snippet, name);
+          expect(XMLValidator.validate(xml)).toBe(true);
+          const parsed = new XMLParser({
+            ignoreAttributes: false,
+            isArray: (n) => n === "entry",
+            trimValues: false,
+            parseTagValue: false,
+            processEntities: true,
+            htmlEntities: true,
+          }).parse(xml);
+          expect(parsed.feed.entry[0].title).toBe(visible(title));
+          expect(parsed.feed.entry[0].summary).toBe(visible(snippet));
+          expect(parsed.feed.title).toBe(visible(name));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("escapes markup so no text can open an element", () => {
+    expect(xmlText(`<a href="x">&'`)).toBe("&lt;a href=&quot;x&quot;&gt;&amp;&apos;");
+    const xml = feed("</title><entry><id>forged</id></entry>", "x");
+    const parsed = parser.parse(xml);
+    expect(parsed.feed.entry).toHaveLength(1);
+    expect(parsed.feed.entry[0].title).toBe("</title><entry><id>forged</id></entry>");
+    expect(parsed.feed.link["@href"]).toBe("https://api.example.org/api/v1/feeds/abc?x=1&y=<2>");
+  });
+
+  it("shortens a long match to a summary of at most 1000 characters", () => {
+    const parsed = parser.parse(feed("T", "é".repeat(5000)));
+    expect([...parsed.feed.entry[0].summary]).toHaveLength(1000);
+  });
+});

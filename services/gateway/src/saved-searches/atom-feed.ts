@@ -1,0 +1,73 @@
+import type { ListedMatch } from "@tender/db";
+
+/** What a feed shows: its saved search and its latest matches, newest first. */
+export interface AtomFeedInput {
+  savedSearch: { id: string; name: string; created_at: Date };
+  matches: readonly ListedMatch[];
+  /** The absolute URL the feed was read from (`rel="self"`). */
+  selfUrl: string;
+}
+
+// Atom summaries stay short: a feed reader shows a line or two, the whole text is one click away.
+const SUMMARY_MAX_CHARS = 1000;
+
+// A carriage return is written as a reference: a parser turns a literal one into a line feed.
+const ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+  "\r": "&#13;",
+};
+
+/**
+ * Text as XML 1.0 character data: `&`, `<`, `>`, `"`, `'` and carriage returns escaped, and every character XML 1.0
+ * cannot carry at all (controls other than tab and line breaks, lone surrogates, U+FFFE/U+FFFF)
+ * replaced by U+FFFD, so any stored text yields a well-formed document.
+ */
+export function xmlText(text: string): string {
+  return (
+    text
+      .toWellFormed()
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters XML 1.0 forbids.
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "\uFFFD")
+      .replace(/[&<>"'\r]/g, (c) => ESCAPES[c] as string)
+  );
+}
+
+function clip(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}…`;
+}
+
+/**
+ * The Atom 1.0 (RFC 4287) feed of a saved search: feed `id`, `title`, `updated` (the newest
+ * match, else the saved search's creation), `author` and a `self` link; one `entry` per match
+ * with `id` (the alert id as a URN), the tender's title, `updated` (when it matched), an
+ * `alternate` link to the notice and the matched text as `summary`.
+ */
+export function renderAtomFeed(input: AtomFeedInput): string {
+  const { savedSearch, matches } = input;
+  const updated = matches[0]?.matched_at ?? savedSearch.created_at.toISOString();
+  const entries = matches.map(
+    (m) => `  <entry>
+    <id>urn:uuid:${m.alert_id}</id>
+    <title>${xmlText(m.tender.title)}</title>
+    <updated>${m.matched_at}</updated>
+    <link rel="alternate" href="${xmlText(m.tender.source_url)}"/>
+    <summary>${xmlText(clip(m.snippet, SUMMARY_MAX_CHARS))}</summary>
+    <category term="${m.tender.source}"/>
+  </entry>
+`,
+  );
+  return `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+  <id>urn:uuid:${savedSearch.id}</id>
+  <title>${xmlText(savedSearch.name)}</title>
+  <updated>${updated}</updated>
+  <author><name>Tender search</name></author>
+  <link rel="self" href="${xmlText(input.selfUrl)}"/>
+${entries.join("")}</feed>
+`;
+}

@@ -1,0 +1,21 @@
+import { createHash, randomBytes } from "node:crypto";
+
+/** Path of the Atom feed a token opens (extensions.md 5). */
+export const FEED_PATH_PREFIX = "/api/v1/feeds/";
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** SHA-256 hex of a feed token: the only form it is stored in. */
+export function hashFeedToken(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+/** A fresh feed token (32 random bytes, base64url), its hash, and the feed's path. */
+export function newFeedToken(): { hash: string; url: string } {
+  const token = randomBytes(32).toString("base64url");
+  return { hash: hashFeedToken(token), url: `${FEED_PATH_PREFIX}${token}` };
+}
+
+/** True for text shaped like a token this server makes; anything else is not looked up. */
+export function isFeedTokenShape(text: string): boolean {
+  return TOKEN.test(text);
+}
