@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { CosineScore } from "../primitives/cosine-score.js";
 import { boundedHttpUrl } from "../primitives/http-url.js";
 import { objectMessage } from "../primitives/object-message.js";
 import { SearchQuery } from "../primitives/search-query.js";
@@ -20,12 +21,6 @@ const storable = v.check<string, string>(
   "Must not contain a NUL character or half of a character",
 );
 
-const Score = v.pipe(
-  v.number("Must be a number"),
-  v.minValue(-1, "Must be at least -1"),
-  v.maxValue(1, "Must be at most 1"),
-);
-
 /**
  * Body of `POST /api/v1/saved-searches` (extensions.md 5). `min_score` defaults to the server's
  * MIN_RELEVANCE_SCORE; `webhook_url` must be https unless the operator allows http.
@@ -35,7 +30,7 @@ export const SavedSearchRequest = v.strictObject(
     name: v.pipe(boundedTrimmedString(SAVED_SEARCH_NAME_MAX_LENGTH), storable),
     query: v.pipe(SearchQuery, storable),
     filters: v.optional(TenderFilters),
-    min_score: v.optional(Score),
+    min_score: v.optional(CosineScore),
     webhook_url: v.optional(boundedHttpUrl(WEBHOOK_URL_MAX_LENGTH)),
   },
   objectMessage,
@@ -47,7 +42,7 @@ const SAVED_SEARCH_FIELDS = {
   name: boundedTrimmedString(SAVED_SEARCH_NAME_MAX_LENGTH),
   query: SearchQuery,
   filters: TenderFilters,
-  min_score: Score,
+  min_score: CosineScore,
   webhook_url: v.nullable(boundedHttpUrl(WEBHOOK_URL_MAX_LENGTH)),
   /** `/api/v1/feeds/{token}`: shown when the token is made (creation, rotation), null otherwise. */
   feed_url: v.nullable(
@@ -82,7 +77,7 @@ export const SavedSearchMatch = v.strictObject(
   {
     alert_id: Uuid,
     tender: TenderSummary,
-    score: Score,
+    score: CosineScore,
     snippet: NonEmptyString,
     attachment: v.nullable(SearchResultAttachment),
     matched_at: UtcTimestamp,

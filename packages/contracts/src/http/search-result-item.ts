@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { CosineScore } from "../primitives/cosine-score.js";
 import { HttpUrl } from "../primitives/http-url.js";
 import { objectMessage } from "../primitives/object-message.js";
 import { SourceCode } from "../primitives/source-code.js";
@@ -19,11 +20,7 @@ export const SearchResultItem = v.strictObject(
     /** The whole chunk text, unchanged. */
     snippet: NonEmptyString,
     /** Raw cosine similarity, not rounded. */
-    score: v.pipe(
-      v.number("Must be a number"),
-      v.minValue(-1, "Must be at least -1"),
-      v.maxValue(1, "Must be at most 1"),
-    ),
+    score: CosineScore,
     /** `null` when the fragment is tender metadata. */
     attachment: v.nullable(SearchResultAttachment),
   },
