@@ -1,7 +1,7 @@
-import { createEmptyTestDatabase } from "@tender/testing";
+import { useEmptyTestDatabase } from "@tender/testing";
 import { sql } from "kysely";
 import { Migrator, NO_MIGRATIONS } from "kysely/migration";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createDb } from "./create-db.js";
 import { migrateToLatest } from "./migrate.js";
 import { migrations } from "./migrations/index.js";
@@ -30,11 +30,7 @@ const everyTable = [
 ];
 
 describe("migrations", () => {
-  let target: Awaited<ReturnType<typeof createEmptyTestDatabase>>;
-  beforeAll(async () => {
-    target = await createEmptyTestDatabase();
-  });
-  afterAll(async () => target.destroy());
+  const target = useEmptyTestDatabase();
 
   it("run up from an empty database, and a second run applies nothing", async () => {
     const db = createDb(target.url, { max: 1 });

@@ -15,5 +15,5 @@ export { createEmptyTestDatabase, createTestDatabase, type TestDatabase } from "
 export { testNatsUrl, uniqueBusToken } from "./test-nats.js";
 export { upsertTenderInput } from "./upsert-tender-input.js";
 export { type TestBusFixture, useTestBus } from "./use-test-bus.js";
-export { type TestDatabaseFixture, useTestDatabase } from "./use-test-database.js";
+export { type TestDatabaseFixture, useEmptyTestDatabase, useTestDatabase } from "./use-test-database.js";
 export { type WorkerProcessEnvOptions, workerProcessEnv } from "./worker-process-env.js";

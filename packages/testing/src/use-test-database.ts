@@ -2,7 +2,7 @@ import type { Database } from "@tender/db";
 import { ensureSource } from "@tender/db";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll } from "vitest";
-import { createTestDatabase, type TestDatabase } from "./test-database.js";
+import { createEmptyTestDatabase, createTestDatabase } from "./test-database.js";
 
 /** This test file's database, valid from its `beforeAll` until its `afterAll`. */
 export interface TestDatabaseFixture {
@@ -13,32 +13,50 @@ export interface TestDatabaseFixture {
   readonly sourceId: string;
 }
 
+/** Creates the resource before the file's tests and destroys it after; the getter throws outside them. */
+function perFile<T extends { destroy: () => Promise<void> }>(create: () => Promise<T>): () => T {
+  let current: T | undefined;
+  beforeAll(async () => {
+    current = await create();
+  });
+  afterAll(async () => current?.destroy());
+  return () => {
+    if (!current) throw new Error("the test database exists only inside hooks and tests");
+    return current;
+  };
+}
+
 /**
  * Creates this test file's own database before its tests (and the `source` row, when given) and
  * drops it after them. Call it at the top of the file; read the fields only inside hooks and tests.
  */
 export function useTestDatabase(options: { source?: string } = {}): TestDatabaseFixture {
-  let current: TestDatabase | undefined;
-  let sourceId: string | undefined;
-  beforeAll(async () => {
-    current = await createTestDatabase();
-    if (options.source) sourceId = (await ensureSource(current.db, options.source)).id;
+  const current = perFile(async () => {
+    const database = await createTestDatabase();
+    const source = options.source ? await ensureSource(database.db, options.source) : undefined;
+    return { ...database, sourceId: source?.id };
   });
-  afterAll(async () => current?.destroy());
-  const ready = (): TestDatabase => {
-    if (!current) throw new Error("the test database exists only inside hooks and tests");
-    return current;
-  };
   return {
     get db() {
-      return ready().db;
+      return current().db;
     },
     get url() {
-      return ready().url;
+      return current().url;
     },
     get sourceId() {
+      const { sourceId } = current();
       if (sourceId === undefined) throw new Error("useTestDatabase was called without a source");
       return sourceId;
+    },
+  };
+}
+
+/** An empty database (not migrated) of this test file, for migration tests; dropped after its tests. */
+export function useEmptyTestDatabase(): { readonly url: string } {
+  const current = perFile(createEmptyTestDatabase);
+  return {
+    get url() {
+      return current().url;
     },
   };
 }

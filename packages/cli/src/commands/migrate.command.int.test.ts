@@ -1,14 +1,10 @@
 import { migrations } from "@tender/db";
-import { createEmptyTestDatabase } from "@tender/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useEmptyTestDatabase } from "@tender/testing";
+import { describe, expect, it } from "vitest";
 import { runCaptured } from "../run-captured.js";
 
 describe("tender migrate", () => {
-  let target: Awaited<ReturnType<typeof createEmptyTestDatabase>>;
-  beforeAll(async () => {
-    target = await createEmptyTestDatabase();
-  });
-  afterAll(async () => target.destroy());
+  const target = useEmptyTestDatabase();
 
   it("applies every migration to an empty database, then reports it up to date", async () => {
     const env = { DATABASE_URL: target.url };
