@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { CliDeps } from "./cli-deps.js";
-import { runCaptured } from "./run-captured.js";
+import { runCaptured, runWithoutDatabase } from "./run-captured.js";
 
-/** Proves a command failed before touching the database. */
-const noDatabase: CliDeps["openDb"] = () => {
-  throw new Error("the database must not be opened");
-};
-const run = (args: string[], env: Record<string, string> = {}) => runCaptured(args, env, noDatabase);
+const run = (args: string[], env: Record<string, string> = {}) => runWithoutDatabase(args, env);
 
 describe("tender --help", () => {
   const paths = [

@@ -24,3 +24,10 @@ export async function runCaptured(
   });
   return { code, stdout, stderr };
 }
+
+/** Runs `tender args` like `runCaptured`, proving it fails (or succeeds) without opening the database. */
+export function runWithoutDatabase(args: readonly string[], env: EnvSource): Promise<CapturedRun> {
+  return runCaptured(args, env, () => {
+    throw new Error("the database must not be opened");
+  });
+}

@@ -1,14 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { CliDeps } from "../cli-deps.js";
-import { runCaptured } from "../run-captured.js";
+import { runWithoutDatabase } from "../run-captured.js";
 
-/** Proves a command failed before touching the database. */
-const noDatabase: CliDeps["openDb"] = () => {
-  throw new Error("the database must not be opened");
-};
 // Port 1 refuses connections: a command that tried to reach NATS would say so.
 const ENV = { NATS_URL: "nats://127.0.0.1:1", BUS_PREFIX: "tnone" };
-const run = (args: string[], env: Record<string, string> = ENV) => runCaptured(args, env, noDatabase);
+const run = (args: string[], env: Record<string, string> = ENV) => runWithoutDatabase(args, env);
 
 describe("operator commands --help", () => {
   const paths = [
