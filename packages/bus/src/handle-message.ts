@@ -10,9 +10,15 @@ import type { PayloadValidator, SubjectEntry } from "./subject-catalog.js";
 export interface ConsumerContext {
   /** 1 on the first delivery. */
   deliveryCount: number;
-  /** Aborted when the consumer is asked to stop; the handler may finish or give up (the message is redelivered). */
+  /**
+   * Aborted when the consumer is asked to stop (the handler may finish or give up: the message is
+   * redelivered), or when the attempt ran past its maximum handling time (it already counts as failed).
+   */
   signal: AbortSignal;
-  /** Resets the server's ack timer; the runner also calls it periodically while the handler runs. */
+  /**
+   * Resets the server's ack timer; the runner also calls it periodically while the handler runs.
+   * Does nothing once the attempt ran past its maximum handling time.
+   */
   working(): void;
 }
 
@@ -27,6 +33,16 @@ export interface HandleMessageDeps<T> {
   handler: ConsumerHandler<T>;
   logger: BusLogger;
   signal: AbortSignal;
+  /** One attempt's bound: past it the attempt fails (retried or dead-lettered like any failure). */
+  maxHandlingMs: number;
+}
+
+/** One attempt at a message ran longer than the consumer's maximum handling time. */
+export class HandlingTimeoutError extends Error {
+  override readonly name = "HandlingTimeoutError";
+  constructor(readonly maxHandlingMs: number) {
+    super(`handling took longer than ${maxHandlingMs} ms`);
+  }
 }
 
 type Decoded = { ok: true; value: unknown } | { ok: false; reason: string };
@@ -104,15 +120,43 @@ export async function handleMessage<T>(msg: JsMsg, deps: HandleMessageDeps<T>): 
     return deadLetter(msg, deps, "schema_invalid", `schema validation failed: ${checked.errors.join("; ")}`);
   }
 
-  const working = () => msg.working();
+  // A handler stuck on a dependency (a query behind a lock, a storage read that never ends)
+  // would keep its message alive forever through working(): past maxHandlingMs the runner stops
+  // extending the ack timer, aborts the handler's signal and counts the attempt as failed. The
+  // handler may still finish later; redelivery is harmless (consumers compare content hashes).
+  // (One controller fed by both causes, rather than AbortSignal.any, whose derived signal only
+  // holds weak references to its sources.)
+  const attempt = new AbortController();
+  const stop = () => attempt.abort(deps.signal.reason);
+  if (deps.signal.aborted) stop();
+  else deps.signal.addEventListener("abort", stop, { once: true });
+  let timedOut = false;
+  const working = () => {
+    if (!timedOut) msg.working();
+  };
   const timer = setInterval(working, Math.max(50, Math.floor(ackWaitMs / 3)));
-  try {
-    await deps.handler(checked.value, { deliveryCount, signal: deps.signal, working });
-  } catch (error) {
+  let deadline: NodeJS.Timeout | undefined;
+  const overdue = new Promise<never>((_, reject) => {
+    deadline = setTimeout(() => {
+      timedOut = true;
+      const error = new HandlingTimeoutError(deps.maxHandlingMs);
+      attempt.abort(error);
+      reject(error);
+    }, deps.maxHandlingMs);
+  });
+  const settle = () => {
     clearInterval(timer);
+    clearTimeout(deadline);
+    deps.signal.removeEventListener("abort", stop);
+  };
+  try {
+    const handled = deps.handler(checked.value, { deliveryCount, signal: attempt.signal, working });
+    await Promise.race([handled, overdue]);
+  } catch (error) {
+    settle();
     return onHandlerError(msg, deps, error);
   } finally {
-    clearInterval(timer);
+    settle();
   }
   // Confirmed ack: after a shutdown the server has it, not just the socket buffer.
   const acked = await msg.ackAck().catch(() => false);

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
 import { setTimeout } from "node:timers/promises";
 import type { TenderChangedV1 } from "@tender/contracts";
 import { uniqueBusToken, useTestBus } from "@tender/testing";
@@ -9,7 +10,7 @@ import { type BusTopology, busTopology } from "./bus-topology.js";
 import { DlqHeaders } from "./dlq-headers.js";
 import type { ConsumerContext } from "./handle-message.js";
 import { PermanentError } from "./permanent-error.js";
-import { runConsumer } from "./run-consumer.js";
+import { type RunConsumerOptions, runConsumer } from "./run-consumer.js";
 import type { DeliverySettings } from "./subject-catalog.js";
 
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
@@ -65,9 +66,11 @@ function start(
   handler: (event: TenderChangedV1, ctx: ConsumerContext) => Promise<void>,
   concurrency = 1,
   logger: BusLogger = silent,
+  extra: Pick<RunConsumerOptions<TenderChangedV1>, "maxHandlingMs"> = {},
 ) {
   const controller = new AbortController();
   const done = runConsumer({
+    ...extra,
     js: t.bus.js,
     entry: topology.catalog.tenderChanged,
     consumer: topology.names.consumers.indexer,
@@ -214,6 +217,45 @@ describe("runConsumer", () => {
     await waitAckedThrough(topology, 1);
     await consumer.stop();
     expect(deliveries).toEqual([1]);
+  });
+
+  it("fails an attempt stuck on a storage read that stalls after maxHandlingMs, and the retry succeeds", async () => {
+    const topology = await freshTopology({ ackWaitMs: 5_000, maxDeliver: 3 });
+    await publish(topology, JSON.stringify(tenderEvent()));
+    const deliveries: number[] = [];
+    let stuckSignal: AbortSignal | undefined;
+    const consumer = start(
+      topology,
+      async (_e, ctx) => {
+        deliveries.push(ctx.deliveryCount);
+        if (ctx.deliveryCount > 1) return;
+        stuckSignal = ctx.signal;
+        // A stored file whose read never yields a byte nor ends (the handler ignores its signal).
+        for await (const _ of new Readable({ read() {} })) ctx.working();
+      },
+      1,
+      silent,
+      { maxHandlingMs: 400 },
+    );
+    await waitAckedThrough(topology, 1);
+    await consumer.stop();
+    // Redelivered long before the 5 s ack wait: the runner gave up on its own.
+    expect(deliveries).toEqual([1, 2]);
+    expect(stuckSignal?.aborted).toBe(true);
+    expect(String(stuckSignal?.reason)).toContain("handling took longer than 400 ms");
+  });
+
+  it("dead-letters a message whose every attempt hangs, naming the bound", async () => {
+    const topology = await freshTopology({ ackWaitMs: 5_000, maxDeliver: 2 });
+    await publish(topology, JSON.stringify(tenderEvent()));
+    const consumer = start(topology, () => new Promise<void>(() => {}), 1, silent, { maxHandlingMs: 300 });
+    await waitDeadLetters(topology, 1);
+    await waitAckedThrough(topology, 1);
+    await consumer.stop();
+    const [dead] = await streamMessages(topology.names.dlqStream);
+    expect(dead?.header.get(DlqHeaders.Reason)).toMatch(
+      /^handler failed on all 2 deliveries; last error: .*handling took longer than 300 ms$/,
+    );
   });
 
   it("dead-letters a message whose last attempt was lost (process died) without running the handler", async () => {

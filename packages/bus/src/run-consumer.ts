@@ -21,7 +21,15 @@ export interface RunConsumerOptions<T> {
   concurrency?: number;
   /** How long one pull request waits for messages; default 10 s (a stop does not wait for it). */
   pullExpiresMs?: number;
+  /**
+   * One attempt's bound (`MESSAGE_MAX_HANDLING_MS`); default 15 minutes. Past it the message's
+   * ack timer is no longer extended and the attempt counts as failed.
+   */
+  maxHandlingMs?: number;
 }
+
+/** Default bound of one attempt at one message. */
+export const DEFAULT_MAX_HANDLING_MS = 900_000;
 
 function whenAborted(signal: AbortSignal): Promise<void> {
   if (signal.aborted) return Promise.resolve();
@@ -32,7 +40,8 @@ function whenAborted(signal: AbortSignal): Promise<void> {
  * Pulls from a durable consumer and runs `handler` for each valid event until `signal` aborts.
  * Invalid JSON and schema-invalid messages are dead-lettered without retry; a failing handler is
  * retried with exponential backoff and dead-lettered after `maxDeliver` attempts (at once for a
- * `PermanentError`). A message is acknowledged only after the handler resolved.
+ * `PermanentError`); so is an attempt running past `maxHandlingMs`. A message is acknowledged
+ * only after the handler resolved.
  */
 export async function runConsumer<T>(options: RunConsumerOptions<T>): Promise<void> {
   const { js, entry, consumer: name, logger, signal } = options;
@@ -42,7 +51,12 @@ export async function runConsumer<T>(options: RunConsumerOptions<T>): Promise<vo
     );
   }
   const concurrency = Math.max(1, options.concurrency ?? 1);
-  const deps = { ...options, consumer: name, validate: options.validate ?? entry.createValidator() };
+  const deps = {
+    ...options,
+    consumer: name,
+    validate: options.validate ?? entry.createValidator(),
+    maxHandlingMs: options.maxHandlingMs ?? DEFAULT_MAX_HANDLING_MS,
+  };
   const aborted = whenAborted(signal);
   const inFlight = new Set<Promise<void>>();
   let consumer: Consumer | undefined;

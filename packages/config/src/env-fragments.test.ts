@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { AiEnv } from "./ai-env.js";
 import { ConfigError } from "./config-error.js";
-import { DatabaseEnv } from "./database-env.js";
+import { ConsumerEnv } from "./consumer-env.js";
+import { DatabaseEnv, databaseEnv } from "./database-env.js";
 import { loadConfig } from "./load-config.js";
 import { LogEnv } from "./log-env.js";
 import { NatsEnv } from "./nats-env.js";
@@ -17,15 +18,38 @@ function problems(run: () => unknown): readonly string[] {
 }
 
 describe("DatabaseEnv", () => {
-  it("requires a postgres URL and defaults the pool size to 10", () => {
+  it("requires a postgres URL and defaults the pool size to 10 and both timeouts to a minute", () => {
     expect(loadConfig(DatabaseEnv, { DATABASE_URL: "postgresql://u@h/db" })).toEqual({
       DATABASE_URL: "postgresql://u@h/db",
       DATABASE_POOL_MAX: 10,
+      DATABASE_STATEMENT_TIMEOUT_MS: 60_000,
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: 60_000,
     });
     expect(problems(() => loadConfig(DatabaseEnv, { DATABASE_POOL_MAX: "0" }))).toEqual([
       "DATABASE_URL: expected a URL starting with postgres:// or postgresql://, but it is not set",
       'DATABASE_POOL_MAX: expected a whole number from 1 to 1000, got "0"',
     ]);
+  });
+});
+
+describe("databaseEnv", () => {
+  it("takes a service's own timeout defaults, and refuses timeouts below 100 ms", () => {
+    const Gateway = databaseEnv({ statementTimeoutMs: 15_000, idleInTransactionTimeoutMs: 10_000 });
+    expect(loadConfig(Gateway, { DATABASE_URL: "postgres://h/db" })).toMatchObject({
+      DATABASE_STATEMENT_TIMEOUT_MS: 15_000,
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: 10_000,
+    });
+    expect(
+      problems(() =>
+        loadConfig(Gateway, { DATABASE_URL: "postgres://h/db", DATABASE_STATEMENT_TIMEOUT_MS: "0" }),
+      ),
+    ).toEqual(['DATABASE_STATEMENT_TIMEOUT_MS: expected a whole number from 100 to 86400000, got "0"']);
+  });
+});
+
+describe("ConsumerEnv", () => {
+  it("bounds one message's handling to 15 minutes by default", () => {
+    expect(loadConfig(ConsumerEnv, {})).toEqual({ MESSAGE_MAX_HANDLING_MS: 900_000 });
   });
 });
 

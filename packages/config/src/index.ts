@@ -1,6 +1,13 @@
 export { AI_PROVIDERS, AiEnv } from "./ai-env.js";
 export { ConfigError } from "./config-error.js";
-export { DatabaseEnv, POSTGRES_PROTOCOLS } from "./database-env.js";
+export { ConsumerEnv } from "./consumer-env.js";
+export {
+  DatabaseEnv,
+  type DatabaseTimeoutDefaults,
+  databaseEnv,
+  POSTGRES_PROTOCOLS,
+  WORKER_DATABASE_TIMEOUTS,
+} from "./database-env.js";
 export { deepFreeze, type Frozen } from "./deep-freeze.js";
 export { envBool } from "./env-bool.js";
 export { envEnum } from "./env-enum.js";

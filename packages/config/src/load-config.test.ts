@@ -89,6 +89,8 @@ describe("loadConfig", () => {
     expect(ok).toEqual({
       DATABASE_URL: "postgres://db/x",
       DATABASE_POOL_MAX: 10,
+      DATABASE_STATEMENT_TIMEOUT_MS: 60_000,
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: 60_000,
       LOG_LEVEL: "info",
       PORT: 80,
     });

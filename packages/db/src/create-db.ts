@@ -7,7 +7,10 @@ export interface CreateDbOptions {
   max?: number;
   /** Name shown in pg_stat_activity. */
   applicationName?: string;
+  /** Server-side `statement_timeout` of every connection; none when absent. */
   statementTimeoutMs?: number;
+  /** Server-side `idle_in_transaction_session_timeout` of every connection; none when absent. */
+  idleInTransactionTimeoutMs?: number;
   /** How long to wait for a new connection before failing; default 5000 ms. */
   connectionTimeoutMs?: number;
 }
@@ -30,10 +33,18 @@ export function createDb(connectionString: string, options: CreateDbOptions = {}
     // A database that silently drops packets must fail a request in seconds, not after the
     // operating system's TCP timeout.
     connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
+    // Set by the server on each new connection: a query stuck behind a lock is cancelled
+    // (57014) and a forgotten transaction ends its session (25P03) instead of holding locks.
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    ...(options.idleInTransactionTimeoutMs
+      ? { idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs }
+      : {}),
     types,
   });
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});
+  // Nor a checked-out one the server ends (idle in transaction, restart): its query rejects, and
+  // the pool drops the dead client on release.
+  pool.on("connect", (client) => client.on("error", () => {}));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

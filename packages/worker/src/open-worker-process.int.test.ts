@@ -24,6 +24,8 @@ function options(prefix: string, healthPort?: number) {
           LOG_LEVEL: "info",
           DATABASE_URL: t.url,
           DATABASE_POOL_MAX: 2,
+          DATABASE_STATEMENT_TIMEOUT_MS: 10_000,
+          DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: 10_000,
           NATS_URL: testNatsUrl(),
           BUS_PREFIX: prefix,
         },

@@ -9,6 +9,8 @@ export interface WorkerProcessEnv {
   LOG_LEVEL: string;
   DATABASE_URL: string;
   DATABASE_POOL_MAX: number;
+  DATABASE_STATEMENT_TIMEOUT_MS: number;
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: number;
   NATS_URL: string;
   /** Own stream and subject names (`busNames(prefix)`); unset for the production names. */
   BUS_PREFIX?: string | undefined;
@@ -60,7 +62,12 @@ export async function openWorkerProcess(options: OpenWorkerProcessOptions): Prom
     name,
     ...(options.logDestination ? { destination: options.logDestination } : {}),
   });
-  const db = createDb(env.DATABASE_URL, { max: env.DATABASE_POOL_MAX, applicationName: name });
+  const db = createDb(env.DATABASE_URL, {
+    max: env.DATABASE_POOL_MAX,
+    applicationName: name,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  });
   const bus = await connectBus({ servers: env.NATS_URL, name, logger });
   const topology = busTopology({ names: busNames(env.BUS_PREFIX) });
   await ensureTopology(bus.jsm, topology);

@@ -1,4 +1,4 @@
-import { DatabaseEnv, envBool, envInt, envString, LogEnv, NatsEnv } from "@tender/config";
+import { ConsumerEnv, DatabaseEnv, envBool, envInt, envString, LogEnv, NatsEnv } from "@tender/config";
 import { isHostEntry, parseHostList } from "@tender/egress";
 import { StorageEnv } from "@tender/storage";
 import * as v from "valibot";
@@ -17,6 +17,7 @@ const HostList = v.pipe(
 export const Env = v.intersect([
   DatabaseEnv,
   NatsEnv,
+  ConsumerEnv,
   LogEnv,
   StorageEnv,
   v.object({

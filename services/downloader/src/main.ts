@@ -24,6 +24,7 @@ const running = runDownloader(
     storage,
     logger,
     concurrency: config.DOWNLOAD_CONCURRENCY,
+    maxHandlingMs: config.MESSAGE_MAX_HANDLING_MS,
     policy: downloadPolicy(
       {
         maxBytes: config.MAX_ATTACHMENT_BYTES,

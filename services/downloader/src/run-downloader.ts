@@ -22,6 +22,8 @@ export interface DownloaderDeps {
   logger: BusLogger;
   /** DOWNLOAD_CONCURRENCY: downloads at once, across every event in hand. */
   concurrency: number;
+  /** MESSAGE_MAX_HANDLING_MS: one attempt at one event; the consumer runner's default when absent. */
+  maxHandlingMs?: number;
   /** On stop, downloads in progress get this long to finish before they are abandoned; default 10 s. */
   shutdownGraceMs?: number;
   /** Pause between sweeps of leftovers of interrupted downloads; default 15 minutes. */
@@ -57,6 +59,7 @@ export async function runDownloader(deps: DownloaderDeps, signal: AbortSignal): 
       logger: deps.logger,
       signal,
       concurrency: deps.concurrency,
+      ...(deps.maxHandlingMs === undefined ? {} : { maxHandlingMs: deps.maxHandlingMs }),
     }),
     runOutboxRelay({ outbox: outboxStore(deps.db), js: deps.js, logger: deps.logger, signal }),
     sweepIncompletePeriodically(deps, signal),

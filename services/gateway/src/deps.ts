@@ -8,6 +8,10 @@ export interface GatewayConfig {
   /** Search and Ask drop chunks scoring below this (MIN_RELEVANCE_SCORE). */
   minRelevanceScore: number;
   savedSearches: SavedSearchSettings;
+  /** SEARCH_DEADLINE_MS: Search answers `dependency_unavailable` when not done by then. */
+  searchDeadlineMs: number;
+  /** ASK_DEADLINE_MS: the same for Ask (for a streamed Ask, until its first event). */
+  askDeadlineMs: number;
 }
 
 /** The operator's settings of saved searches and their webhooks (extensions.md 5). */

@@ -1,10 +1,11 @@
-import { AiEnv, DatabaseEnv, envBool, envInt, envNumber, envString, LogEnv } from "@tender/config";
+import { AiEnv, databaseEnv, envBool, envInt, envNumber, envString, LogEnv } from "@tender/config";
 import { parseWebhookSecretKey } from "@tender/db";
 import * as v from "valibot";
 
 /**
  * The gateway's configuration: database, logging, AI provider, and `PORT` (8080), `HOST`
- * (0.0.0.0), `MIN_RELEVANCE_SCORE` (0.20, in [−1, 1]), `SHUTDOWN_TIMEOUT_MS` (10000), and the
+ * (0.0.0.0), `MIN_RELEVANCE_SCORE` (0.20, in [−1, 1]), `SEARCH_DEADLINE_MS` (15000) and
+ * `ASK_DEADLINE_MS` (60000), `SHUTDOWN_TIMEOUT_MS` (10000), and the
  * HTTP server's bounds on slow clients: `HTTP_HEADERS_TIMEOUT_MS` (10000),
  * `HTTP_REQUEST_TIMEOUT_MS` (30000, not below the headers timeout), `HTTP_KEEP_ALIVE_TIMEOUT_MS`
  * (5000); saved searches: `SAVED_SEARCHES_PER_KEY` (50), `WEBHOOK_ALLOW_HTTP` (false: webhook URLs
@@ -13,13 +14,16 @@ import * as v from "valibot";
  */
 export const Env = v.pipe(
   v.intersect([
-    DatabaseEnv,
+    // A request that waits on the database longer than this has already missed its deadline.
+    databaseEnv({ statementTimeoutMs: 15_000, idleInTransactionTimeoutMs: 10_000 }),
     LogEnv,
     AiEnv,
     v.object({
       PORT: envInt({ min: 0, max: 65_535, default: 8080 }),
       HOST: envString({ default: "0.0.0.0" }),
       MIN_RELEVANCE_SCORE: envNumber({ min: -1, max: 1, default: 0.2 }),
+      SEARCH_DEADLINE_MS: envInt({ min: 100, max: 600_000, default: 15_000 }),
+      ASK_DEADLINE_MS: envInt({ min: 100, max: 600_000, default: 60_000 }),
       SHUTDOWN_TIMEOUT_MS: envInt({ min: 0, max: 600_000, default: 10_000 }),
       HTTP_HEADERS_TIMEOUT_MS: envInt({ min: 100, max: 600_000, default: 10_000 }),
       HTTP_REQUEST_TIMEOUT_MS: envInt({ min: 100, max: 600_000, default: 30_000 }),

@@ -10,7 +10,12 @@ import { serveApp } from "./server/serve-app.js";
 
 const config = loadConfig(Env, process.env);
 const logger = createLogger({ level: config.LOG_LEVEL, name: "gateway" });
-const db = createDb(config.DATABASE_URL, { max: config.DATABASE_POOL_MAX, applicationName: "gateway" });
+const db = createDb(config.DATABASE_URL, {
+  max: config.DATABASE_POOL_MAX,
+  applicationName: "gateway",
+  statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+  idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+});
 const ai = createAiProvider(aiProviderConfigFromEnv(config));
 const savedSearches = {
   perKey: config.SAVED_SEARCHES_PER_KEY,
@@ -20,7 +25,12 @@ const savedSearches = {
 const app = createApp({
   db,
   ai,
-  config: { minRelevanceScore: config.MIN_RELEVANCE_SCORE, savedSearches },
+  config: {
+    minRelevanceScore: config.MIN_RELEVANCE_SCORE,
+    savedSearches,
+    searchDeadlineMs: config.SEARCH_DEADLINE_MS,
+    askDeadlineMs: config.ASK_DEADLINE_MS,
+  },
   logger,
 });
 const server = await serveApp(app, {

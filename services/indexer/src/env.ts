@@ -1,5 +1,5 @@
 import { DEFAULT_BUS_NAMES, redeliveryWindowMs, subjectCatalog } from "@tender/bus";
-import { AiEnv, DatabaseEnv, envInt, envString, LogEnv, NatsEnv } from "@tender/config";
+import { AiEnv, ConsumerEnv, DatabaseEnv, envInt, envString, LogEnv, NatsEnv } from "@tender/config";
 import { StorageEnv } from "@tender/storage";
 import * as v from "valibot";
 
@@ -19,6 +19,7 @@ const INDEXER_REDELIVERY_WINDOW_MS = redeliveryWindowMs(
 export const Env = v.intersect([
   DatabaseEnv,
   NatsEnv,
+  ConsumerEnv,
   LogEnv,
   AiEnv,
   StorageEnv,

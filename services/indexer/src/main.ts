@@ -33,6 +33,7 @@ const running = runIndexer(
     extractor,
     logger,
     concurrency: config.INDEX_CONCURRENCY,
+    maxHandlingMs: config.MESSAGE_MAX_HANDLING_MS,
     embedBatching: {
       maxTexts: config.EMBED_BATCH_SIZE,
       maxChars: config.EMBED_BATCH_MAX_CHARS,

@@ -10,6 +10,8 @@ export interface RunIndexerDeps extends IndexerDeps {
   topology: BusTopology;
   /** INDEX_CONCURRENCY: events handled at once. */
   concurrency: number;
+  /** MESSAGE_MAX_HANDLING_MS: one attempt at one event; the consumer runner's default when absent. */
+  maxHandlingMs?: number;
   sweep: Pick<SweepOptions, "intervalMs" | "batchSize" | "staleAfterMs" | "stuckAfterMs">;
   /** Pause of the outbox relay when the outbox is empty; default 500 ms. */
   relayPollIntervalMs?: number;
@@ -31,6 +33,7 @@ export async function runIndexer(deps: RunIndexerDeps, signal: AbortSignal): Pro
       logger: deps.logger,
       signal,
       concurrency: deps.concurrency,
+      ...(deps.maxHandlingMs === undefined ? {} : { maxHandlingMs: deps.maxHandlingMs }),
     }),
     // Tenders left behind (an AI outage, a dead-lettered event, a changed embedding model) are
     // indexed without an operator; a failing pass is retried at the next interval.

@@ -39,3 +39,19 @@ export function configRows(readme: string): ConfigRow[] {
     defaultText: (m[3] ?? "").trim(),
   }));
 }
+
+/**
+ * A default that differs between services, written "`15000` (gateway), `60000` (workers)":
+ * each literal with the services it applies to; undefined for any other default text.
+ */
+export function perServiceDefaults(
+  defaultText: string,
+): { literal: string; services: string[] }[] | undefined {
+  const parts = [...defaultText.matchAll(/`([^`]*)` \(([^)]+)\)/g)].map((m) => ({
+    literal: m[1] ?? "",
+    services: expandUsedBy(m[2] ?? ""),
+  }));
+  const known: readonly string[] = SERVICES;
+  const valid = parts.length > 1 && parts.every((p) => p.services.every((s) => known.includes(s)));
+  return valid ? parts : undefined;
+}

@@ -10,7 +10,7 @@ import {
   loadServiceEnvSchemas,
   SERVICES,
 } from "../deploy/service-env.js";
-import { configRows, expandUsedBy, readReadme } from "./readme-config.js";
+import { configRows, expandUsedBy, perServiceDefaults, readReadme } from "./readme-config.js";
 
 const readme = readReadme();
 const rows = configRows(readme);
@@ -63,6 +63,7 @@ describe("README configuration table", () => {
   it("states the code's default wherever it gives one as a literal", () => {
     let compared = 0;
     for (const row of rows) {
+      if (perServiceDefaults(row.defaultText)) continue;
       const literal = /^`([^`]*)`/.exec(row.defaultText)?.[1];
       const reader = SERVICES.find((s) => serviceEnv[s].includes(row.variable));
       if (literal === undefined || reader === undefined) continue;
@@ -72,6 +73,24 @@ describe("README configuration table", () => {
       compared += 1;
     }
     expect(compared).toBeGreaterThan(25);
+  });
+
+  it("states each service's own default where they differ, for every reader", () => {
+    const perService = rows.flatMap((row) => {
+      const parts = perServiceDefaults(row.defaultText);
+      return parts ? [{ row, parts }] : [];
+    });
+    expect(perService.map(({ row }) => row.variable)).toContain("DATABASE_STATEMENT_TIMEOUT_MS");
+    for (const { row, parts } of perService) {
+      const covered = parts.flatMap((p) => p.services).filter((s) => row.usedBy.includes(s));
+      expect(covered.sort(), row.variable).toEqual([...row.usedBy].sort());
+      for (const { literal, services } of parts) {
+        for (const service of services.filter((s) => row.usedBy.includes(s))) {
+          const actual = defaults(service as (typeof SERVICES)[number])[row.variable];
+          expect(String(actual), `${row.variable} (${service})`).toBe(literal);
+        }
+      }
+    }
   });
 
   it("documents the demo's own variables", () => {

@@ -31,6 +31,8 @@ describe("runIngestService", () => {
         config: {
           DATABASE_URL: testDb.url,
           DATABASE_POOL_MAX: 2,
+          DATABASE_STATEMENT_TIMEOUT_MS: 10_000,
+          DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: 10_000,
           NATS_URL: testNatsUrl(),
           LOG_LEVEL: "silent",
           BUS_PREFIX: prefix,

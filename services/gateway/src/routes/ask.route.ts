@@ -11,11 +11,12 @@ import { rateLimit } from "../middleware/rate-limit/rate-limit.js";
 import { answerQuestion } from "../search/answer-question.js";
 import { prepareAnswer } from "../search/prepare-answer.js";
 import { streamAnswer } from "../search/stream-answer.js";
+import { withinDeadline } from "../search/within-deadline.js";
 import { acceptsEventStream, eventStreamResponse } from "./event-stream-response.js";
 
 /**
  * `POST /ask` (mounted under `/api/v1`): key → body → rate limit (shared with Search) → grounded
- * answer (spec 4.2). With `Accept: text/event-stream` the answer is streamed (extensions.md 4):
+ * answer (spec 4.2), within ASK_DEADLINE_MS. With `Accept: text/event-stream` the answer is streamed (extensions.md 4):
  * everything up to and including the search fails as usual, with the JSON envelope; the events
  * start once the sources are known, and a later failure is the stream's `error` event.
  */
@@ -27,8 +28,18 @@ export function askRoute(deps: Pick<Deps, "db" | "ai" | "config" | "logger">): H
     rateLimit(deps),
     async (c) => {
       const { query, limit, filters } = c.get("body");
-      const prepared = await prepareAnswer(deps, query, limit, filters);
-      if (!acceptsEventStream(c.req.header("accept"))) return c.json(await answerQuestion(deps, prepared));
+      const { askDeadlineMs } = deps.config;
+      if (!acceptsEventStream(c.req.header("accept"))) {
+        return c.json(
+          await withinDeadline(askDeadlineMs, async (signal) =>
+            answerQuestion(deps, await prepareAnswer(deps, query, limit, filters, signal), signal),
+          ),
+        );
+      }
+      // Streamed, the deadline bounds the wait for the first event; then AI_TIMEOUT_MS between tokens.
+      const prepared = await withinDeadline(askDeadlineMs, (signal) =>
+        prepareAnswer(deps, query, limit, filters, signal),
+      );
       const requestId = c.get("requestId");
       const abort = new AbortController();
       return eventStreamResponse(streamAnswer(deps, prepared, abort.signal), abort, (error) => {

@@ -6,8 +6,12 @@ import { apiKeyAuth } from "../middleware/auth/api-key-auth.js";
 import { jsonBody } from "../middleware/body/json-body.js";
 import { rateLimit } from "../middleware/rate-limit/rate-limit.js";
 import { findFragments } from "../search/find-fragments.js";
+import { withinDeadline } from "../search/within-deadline.js";
 
-/** `POST /search` (mounted under `/api/v1`): key → body → rate limit → the chunks closest to the query (spec 4.1). */
+/**
+ * `POST /search` (mounted under `/api/v1`): key → body → rate limit → the chunks closest to the
+ * query (spec 4.1), within SEARCH_DEADLINE_MS.
+ */
 export function searchRoute(deps: Pick<Deps, "db" | "ai" | "config">): Hono<AppEnv> {
   return new Hono<AppEnv>().post(
     "/search",
@@ -16,7 +20,9 @@ export function searchRoute(deps: Pick<Deps, "db" | "ai" | "config">): Hono<AppE
     rateLimit(deps),
     async (c) => {
       const { query, limit, filters } = c.get("body");
-      const items = await findFragments(deps, query, limit, filters);
+      const items = await withinDeadline(deps.config.searchDeadlineMs, (signal) =>
+        findFragments(deps, query, limit, filters, signal),
+      );
       return c.json({ query, items } satisfies SearchResponse);
     },
   );

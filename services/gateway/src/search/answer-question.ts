@@ -8,9 +8,13 @@ import type { PreparedAnswer } from "./prepare-answer.js";
  * calling the model; otherwise the model's answer to the prompt, with citations outside
  * `1..sources.length` removed (extensions.md 4), and the fragments as `sources`.
  */
-export async function answerQuestion(deps: Pick<Deps, "ai">, prepared: PreparedAnswer): Promise<AskResponse> {
+export async function answerQuestion(
+  deps: Pick<Deps, "ai">,
+  prepared: PreparedAnswer,
+  signal?: AbortSignal,
+): Promise<AskResponse> {
   const { sources, prompt } = prepared;
   if (!prompt) return { answer: NOT_ENOUGH_DATA_ANSWER, sources: [] };
-  const answer = await deps.ai.generate(prompt);
+  const answer = await deps.ai.generate(prompt, { signal });
   return { answer: filterCitations(answer, sources.length), sources };
 }

@@ -7,15 +7,16 @@ import { toSearchResultItem } from "./to-search-result-item.js";
  * The retrieval of spec 4.1, shared by Search and Ask: the query embedded by the active
  * provider, then the exact scan. A query without a vector (no token for the fake) finds
  * nothing. Provider failures reject with `AiDependencyError`. `filters` restrict the scan to
- * the chunks of the matching tenders (extensions.md 2).
+ * the chunks of the matching tenders (extensions.md 2). `signal` cancels the embedding request.
  */
 export async function findFragments(
   deps: Pick<Deps, "db" | "ai" | "config">,
   query: string,
   limit: number,
   filters?: TenderFilters,
+  signal?: AbortSignal,
 ): Promise<SearchResultItem[]> {
-  const [embedding] = await deps.ai.embed([query]);
+  const [embedding] = await deps.ai.embed([query], { signal });
   if (!embedding) return [];
   const matches = await searchChunks(deps.db, {
     embedding,

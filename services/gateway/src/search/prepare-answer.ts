@@ -19,8 +19,9 @@ export async function prepareAnswer(
   question: string,
   limit: number,
   filters?: TenderFilters,
+  signal?: AbortSignal,
 ): Promise<PreparedAnswer> {
-  const sources = await findFragments(deps, question, limit, filters);
+  const sources = await findFragments(deps, question, limit, filters, signal);
   if (sources.length === 0) return { sources, prompt: null };
   const fragments = sources.map((s) => ({ title: s.title, source_url: s.source_url, text: s.snippet }));
   return { sources, prompt: buildAskPrompt({ question, fragments }) };

@@ -66,6 +66,8 @@ export function spyProvider(inner: AiProvider = createFakeProvider()): SpyProvid
 export function testConfig(overrides: Partial<GatewayConfig> = {}): GatewayConfig {
   return {
     minRelevanceScore: 0.2,
+    searchDeadlineMs: 15_000,
+    askDeadlineMs: 60_000,
     savedSearches: { perKey: 50, allowHttpWebhooks: false, webhookSecretKey: randomBytes(32) },
     ...overrides,
   };

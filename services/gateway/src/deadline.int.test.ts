@@ -1,0 +1,96 @@
+// Search and Ask answer 503 dependency_unavailable at their deadline, whatever they wait on: a
+// model that never answers (cancelled through the signal) or a query held by a database lock.
+import { createOllamaProvider } from "@tender/ai";
+import { correctProtocols, startTestModelServer, type TestModelServer } from "@tender/ai/testing";
+import { createApiKey, createDb } from "@tender/db";
+import { createTestDatabase, seedTender, type TestDatabase } from "@tender/testing";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "./create-app.js";
+import { postJson, readJson } from "./testing/requests.js";
+import { testConfig, testDeps } from "./testing/test-deps.js";
+
+let tdb: TestDatabase;
+let key: string;
+let model: TestModelServer;
+const DEADLINE_MS = 400;
+const config = testConfig({
+  minRelevanceScore: -1,
+  searchDeadlineMs: DEADLINE_MS,
+  askDeadlineMs: DEADLINE_MS,
+});
+
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+  key = (await createApiKey(tdb.db, { name: "deadline", limitPerMinute: 10_000 })).key;
+  await seedTender(tdb.db, { chunks: ["Road repair works in Leeds."] });
+  model = await startTestModelServer(correctProtocols(["bge-m3", "chat"]));
+});
+afterAll(async () => {
+  await model.close();
+  await tdb.destroy();
+});
+
+/** The live provider with a timeout far beyond the deadline: only the deadline can answer first. */
+const provider = () =>
+  createOllamaProvider({ baseUrl: model.url, embedModel: "bge-m3", chatModel: "chat", timeoutMs: 60_000 });
+
+async function expectDeadline(response: Response, started: number): Promise<void> {
+  expect(response.status).toBe(503);
+  const body = await readJson(response);
+  expect(body.error.code).toBe("dependency_unavailable");
+  expect(body.error.message).toBe(`The answer was not ready within ${DEADLINE_MS} ms; retry later.`);
+  expect(Date.now() - started).toBeLessThan(10_000);
+}
+
+describe("request deadline", () => {
+  it("Search and Ask: an embedding model that never answers", async () => {
+    model.respondWith((request) => (request.path === "/api/embed" ? "hang" : correctProtocols([])(request)));
+    const app = createApp(testDeps(tdb.db, { ai: provider(), config }));
+    for (const [path, headers] of [
+      ["/api/v1/search", {}],
+      ["/api/v1/ask", {}],
+      ["/api/v1/ask", { accept: "text/event-stream" }],
+    ] as const) {
+      const started = Date.now();
+      await expectDeadline(await postJson(app, path, { query: "road repair" }, key, headers), started);
+    }
+  });
+
+  it("Ask: a chat model that never answers, after the search succeeded", async () => {
+    const answers = correctProtocols(["bge-m3", "chat"]);
+    model.respondWith((request) => (request.path === "/api/chat" ? "hang" : answers(request)));
+    const app = createApp(testDeps(tdb.db, { ai: provider(), config }));
+    const search = await postJson(app, "/api/v1/search", { query: "road repair" }, key);
+    expect(search.status).toBe(200);
+    const started = Date.now();
+    await expectDeadline(await postJson(app, "/api/v1/ask", { query: "road repair" }, key), started);
+  });
+
+  it("Search: a query held by a lock on the chunks table; answers again once the lock is gone", async () => {
+    const app = createApp(testDeps(tdb.db, { config }));
+    const holder = createDb(tdb.url, { max: 1 });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const locked = Promise.withResolvers<void>();
+    const holding = holder.transaction().execute(async (trx) => {
+      await sql`LOCK TABLE chunks IN ACCESS EXCLUSIVE MODE`.execute(trx);
+      locked.resolve();
+      await released;
+    });
+    try {
+      await locked.promise;
+      const started = Date.now();
+      await expectDeadline(await postJson(app, "/api/v1/search", { query: "road repair" }, key), started);
+    } finally {
+      release();
+      await holding;
+      await holder.destroy();
+    }
+    const after = await postJson(app, "/api/v1/search", { query: "road repair" }, key);
+    expect(after.status).toBe(200);
+    expect((await readJson(after)).items).toHaveLength(1);
+  });
+});
