@@ -9,7 +9,9 @@ describe("busNames", () => {
       subject: "tender.changed.v1",
       dlqStream: "TENDERS_DLQ",
       dlqSubject: "dlq.tender.changed.v1",
-      consumers: { indexer: "indexer", downloader: "downloader" },
+      indexedSubject: "tender.indexed.v1",
+      indexedDlqSubject: "dlq.tender.indexed.v1",
+      consumers: { indexer: "indexer", downloader: "downloader", notifier: "notifier" },
     });
   });
 
@@ -19,6 +21,8 @@ describe("busNames", () => {
     expect(names.dlqStream).toBe("TAB12_TENDERS_DLQ");
     expect(names.subject).toBe("tab12.tender.changed.v1");
     expect(names.dlqSubject).toBe("tab12.dlq.tender.changed.v1");
+    expect(names.indexedSubject).toBe("tab12.tender.indexed.v1");
+    expect(names.indexedDlqSubject).toBe("tab12.dlq.tender.indexed.v1");
     expect(names.consumers).toEqual(DEFAULT_BUS_NAMES.consumers);
   });
 
@@ -34,6 +38,7 @@ describe("busTopology", () => {
     expect(topology.retentionMs).toBe(30 * 24 * 60 * 60 * 1000);
     expect(topology.duplicateWindowMs).toBe(2 * 60 * 1000);
     expect(topology.catalog.tenderChanged.consumers).toEqual(["indexer", "downloader"]);
+    expect(topology.catalog.tenderIndexed.consumers).toEqual(["notifier"]);
   });
 
   it("refuses a duplicate window longer than the retention", () => {

@@ -1,4 +1,4 @@
-import { TENDER_CHANGED_SUBJECT } from "@tender/contracts";
+import { TENDER_CHANGED_SUBJECT, TENDER_INDEXED_SUBJECT } from "@tender/contracts";
 
 /** Names of the JetStream streams, subjects and durable consumers of the service. */
 export interface BusNames {
@@ -6,7 +6,10 @@ export interface BusNames {
   subject: string;
   dlqStream: string;
   dlqSubject: string;
-  consumers: { indexer: string; downloader: string };
+  /** `tender.indexed.v1` (extensions.md 5), on the same streams. */
+  indexedSubject: string;
+  indexedDlqSubject: string;
+  consumers: { indexer: string; downloader: string; notifier: string };
 }
 
 /** The production names (decisions.md, "Events"). */
@@ -15,7 +18,9 @@ export const DEFAULT_BUS_NAMES: BusNames = Object.freeze({
   subject: TENDER_CHANGED_SUBJECT,
   dlqStream: "TENDERS_DLQ",
   dlqSubject: `dlq.${TENDER_CHANGED_SUBJECT}`,
-  consumers: Object.freeze({ indexer: "indexer", downloader: "downloader" }),
+  indexedSubject: TENDER_INDEXED_SUBJECT,
+  indexedDlqSubject: `dlq.${TENDER_INDEXED_SUBJECT}`,
+  consumers: Object.freeze({ indexer: "indexer", downloader: "downloader", notifier: "notifier" }),
 });
 
 const PREFIX = /^[A-Za-z0-9_-]{1,32}$/;
@@ -36,6 +41,8 @@ export function busNames(prefix?: string): BusNames {
     subject: `${lower}.${DEFAULT_BUS_NAMES.subject}`,
     dlqStream: `${upper}_${DEFAULT_BUS_NAMES.dlqStream}`,
     dlqSubject: `${lower}.${DEFAULT_BUS_NAMES.dlqSubject}`,
+    indexedSubject: `${lower}.${DEFAULT_BUS_NAMES.indexedSubject}`,
+    indexedDlqSubject: `${lower}.${DEFAULT_BUS_NAMES.indexedDlqSubject}`,
     consumers: { ...DEFAULT_BUS_NAMES.consumers },
   };
 }

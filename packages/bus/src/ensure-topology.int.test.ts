@@ -21,7 +21,7 @@ describe("ensureTopology", () => {
 
     const stream = await t.bus.jsm.streams.info(names.stream);
     expect(stream.config).toMatchObject({
-      subjects: [names.subject],
+      subjects: [names.subject, names.indexedSubject],
       retention: "limits",
       storage: "file",
       max_age: nanos(30 * 24 * 60 * 60 * 1000),
@@ -30,7 +30,11 @@ describe("ensureTopology", () => {
     });
     expect(stream.state.messages).toBe(1);
     const dlq = await t.bus.jsm.streams.info(names.dlqStream);
-    expect(dlq.config).toMatchObject({ subjects: [names.dlqSubject], storage: "file", retention: "limits" });
+    expect(dlq.config).toMatchObject({
+      subjects: [names.dlqSubject, names.indexedDlqSubject],
+      storage: "file",
+      retention: "limits",
+    });
 
     for (const durable of [names.consumers.indexer, names.consumers.downloader]) {
       const info = await t.bus.jsm.consumers.info(names.stream, durable);
@@ -44,8 +48,22 @@ describe("ensureTopology", () => {
       });
       expect(info.num_pending).toBe(1);
     }
+    const notifier = await t.bus.jsm.consumers.info(names.stream, names.consumers.notifier);
+    expect(notifier.config).toMatchObject({ filter_subject: names.indexedSubject, max_deliver: 5 });
+    expect(notifier.num_pending).toBe(0);
     const after = await t.bus.jsm.consumers.info(names.stream, names.consumers.indexer);
     expect(after.created).toBe(before.created);
+  });
+
+  it("adds tender.indexed.v1 to a stream made before it existed, keeping its messages", async () => {
+    const older = busNames(`u${uniqueBusToken()}`);
+    t.removeAfterAll(older);
+    await t.bus.jsm.streams.add({ name: older.stream, subjects: [older.subject] });
+    await t.bus.js.publish(older.subject, "{}", { msgID: "old" });
+    await ensureTopology(t.bus.jsm, busTopology({ names: older }));
+    const stream = await t.bus.jsm.streams.info(older.stream);
+    expect(stream.config.subjects).toEqual([older.subject, older.indexedSubject]);
+    expect(stream.state.messages).toBe(1);
   });
 
   it("is safe to run from several connections at once", async () => {

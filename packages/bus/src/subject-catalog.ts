@@ -1,5 +1,10 @@
 import type { BackoffPolicy } from "@tender/backoff";
-import { createTenderChangedV1Validator, type TenderChangedV1 } from "@tender/contracts";
+import {
+  createTenderChangedV1Validator,
+  createTenderIndexedV1Validator,
+  type TenderChangedV1,
+  type TenderIndexedV1,
+} from "@tender/contracts";
 import type { BusNames } from "./bus-names.js";
 
 /** Checks a decoded message body against the subject's JSON Schema. */
@@ -33,6 +38,8 @@ export interface SubjectEntry<T> {
 /** Every subject of the service. */
 export interface SubjectCatalog {
   tenderChanged: SubjectEntry<TenderChangedV1>;
+  /** Written by the indexer when a tender's chunks changed; read by the notifier. */
+  tenderIndexed: SubjectEntry<TenderIndexedV1>;
 }
 
 /**
@@ -56,6 +63,15 @@ export function subjectCatalog(names: BusNames, delivery: Partial<DeliverySettin
       dlqStream: names.dlqStream,
       consumers: [names.consumers.indexer, names.consumers.downloader],
       createValidator: createTenderChangedV1Validator,
+      delivery: { ...DEFAULT_DELIVERY, ...delivery },
+    },
+    tenderIndexed: {
+      subject: names.indexedSubject,
+      stream: names.stream,
+      dlqSubject: names.indexedDlqSubject,
+      dlqStream: names.dlqStream,
+      consumers: [names.consumers.notifier],
+      createValidator: createTenderIndexedV1Validator,
       delivery: { ...DEFAULT_DELIVERY, ...delivery },
     },
   };

@@ -1,4 +1,5 @@
 export { TENDER_CHANGED_SUBJECT, TenderChangedV1 } from "./events/tender-changed-v1.js";
+export { TENDER_INDEXED_SUBJECT, TenderIndexedV1 } from "./events/tender-indexed-v1.js";
 export { canonicalJson } from "./hashing/canonical-json.js";
 export { type ChunkKeyInput, chunkKey } from "./hashing/chunk-key.js";
 export {
@@ -92,6 +93,7 @@ export { RECORD_LIMITS } from "./records/record-limits.js";
 export { TenderRecordV1 } from "./records/tender-record-v1.js";
 export {
   createTenderChangedV1Validator,
+  createTenderIndexedV1Validator,
   createTenderRecordV1Validator,
   createWireValidator,
   type WireTypes,

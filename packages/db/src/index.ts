@@ -10,6 +10,7 @@ export * from "./repositories/cursor-secret.repository.js";
 export * from "./repositories/download-sweep.repository.js";
 export * from "./repositories/downloads.repository.js";
 export * from "./repositories/enqueue-tender-changed.js";
+export * from "./repositories/enqueue-tender-indexed.js";
 export * from "./repositories/extraction-cache.repository.js";
 export * from "./repositories/find-tender-card.js";
 export * from "./repositories/indexing.repository.js";

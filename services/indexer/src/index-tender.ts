@@ -1,5 +1,6 @@
 import {
   clearIndexBackoff,
+  enqueueTenderIndexed,
   findTenderById,
   hasChunksOfOtherModel,
   lockTenderForIndexing,
@@ -43,7 +44,8 @@ class Superseded extends Error {}
  * event, does nothing for a ready tender with the same hash whose chunks all come from the
  * configured model, otherwise marks it `processing`, plans the chunks (stored ones with the
  * same key are kept, only new ones are embedded) and, in one transaction, swaps its chunks and
- * marks it `ready` only if its content hash is still the one indexed. On failure the tender becomes `failed` with a short
+ * marks it `ready` only if its content hash is still the one indexed, writing `TenderIndexedV1`
+ * to the outbox in that transaction when the chunks changed. On failure the tender becomes `failed` with a short
  * `last_error` and the error is rethrown, so the message is retried.
  */
 export async function indexTender(
@@ -81,7 +83,16 @@ export async function indexTender(
       .transaction()
       .execute(async (trx) => {
         if ((await lockTenderForIndexing(trx, tenderId)) !== contentHash) throw new Superseded();
-        await swapTenderChunks(trx, tenderId, plan.keep, plan.fresh);
+        const swapped = await swapTenderChunks(trx, tenderId, plan.keep, plan.fresh);
+        // Alerts are matched against what Search finds: only a change of chunks is news to them.
+        if (swapped.deleted > 0 || swapped.inserted > 0) {
+          await enqueueTenderIndexed(trx, {
+            tenderId,
+            contentHash,
+            embeddingModel: ai.embedModel,
+            ...(deps.indexedSubject ? { subject: deps.indexedSubject } : {}),
+          });
+        }
         await replaceExtractionFailures(trx, tenderId, plan.failures);
         if (!(await markTenderIndexed(trx, tenderId, contentHash, note))) throw new Superseded();
         await clearIndexBackoff(trx, tenderId);

@@ -21,6 +21,8 @@ export interface IndexerDeps {
   maxChunksPerTender: number;
   /** Subject of the change events the indexer writes (a file to download again); default `tender.changed.v1`. */
   subject?: string;
+  /** Subject of the events announcing that a tender's chunks changed; default `tender.indexed.v1`. */
+  indexedSubject?: string;
   /** Chunk size and overlap; default about 1200 characters with 150 of overlap. */
   split?: SplitOptions;
 }

@@ -29,7 +29,11 @@ export async function runIndexer(deps: RunIndexerDeps, signal: AbortSignal): Pro
       js: deps.js,
       entry,
       consumer: deps.topology.names.consumers.indexer,
-      handler: createTenderChangedHandler({ ...deps, subject: entry.subject }),
+      handler: createTenderChangedHandler({
+        ...deps,
+        subject: entry.subject,
+        indexedSubject: deps.topology.catalog.tenderIndexed.subject,
+      }),
       logger: deps.logger,
       signal,
       concurrency: deps.concurrency,

@@ -45,6 +45,53 @@ export const jsonSchemas = {
     ],
     "additionalProperties": false
   },
+  "tender-indexed-v1": {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://tender-search.dev/schemas/tender-indexed-v1.schema.json",
+    "title": "TenderIndexedV1",
+    "description": "Event announcing that a tender's chunks changed (subject tender.indexed.v1). Describes the normalized form the services produce; the valibot schema in @tender/contracts also accepts and normalizes untrimmed strings, naive or offset date-times and amounts with fewer fraction digits.",
+    "type": "object",
+    "properties": {
+      "schema_version": {
+        "const": 1,
+        "type": "integer"
+      },
+      "event_id": {
+        "type": "string",
+        "format": "uuid",
+        "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+      },
+      "occurred_at": {
+        "type": "string",
+        "format": "date-time",
+        "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+      },
+      "tender_id": {
+        "type": "string",
+        "format": "uuid",
+        "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+      },
+      "content_hash": {
+        "type": "string",
+        "pattern": "^[0-9a-f]{64}$"
+      },
+      "embedding_model": {
+        "type": "string",
+        "minLength": 1,
+        "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+        "maxLength": 200
+      }
+    },
+    "required": [
+      "schema_version",
+      "event_id",
+      "occurred_at",
+      "tender_id",
+      "content_hash",
+      "embedding_model"
+    ],
+    "additionalProperties": false
+  },
   "tender-record-v1": {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://tender-search.dev/schemas/tender-record-v1.schema.json",

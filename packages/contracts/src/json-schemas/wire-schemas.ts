@@ -1,5 +1,6 @@
 import type * as v from "valibot";
 import { TenderChangedV1 } from "../events/tender-changed-v1.js";
+import { TenderIndexedV1 } from "../events/tender-indexed-v1.js";
 import { AskRequest } from "../http/ask-request.js";
 import { AskResponse } from "../http/ask-response.js";
 import { ErrorResponse } from "../http/error-response.js";
@@ -33,6 +34,11 @@ export const WIRE_SCHEMAS = {
     title: "TenderChangedV1",
     description: `Event announcing that a tender changed (subject tender.changed.v1). ${NORMALIZED}`,
     schema: TenderChangedV1,
+  },
+  "tender-indexed-v1": {
+    title: "TenderIndexedV1",
+    description: `Event announcing that a tender's chunks changed (subject tender.indexed.v1). ${NORMALIZED}`,
+    schema: TenderIndexedV1,
   },
   "tender-record-v1": {
     title: "TenderRecordV1",

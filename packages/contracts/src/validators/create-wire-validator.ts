@@ -2,6 +2,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import formatsModule from "ajv-formats";
 import type * as v from "valibot";
 import type { TenderChangedV1 } from "../events/tender-changed-v1.js";
+import type { TenderIndexedV1 } from "../events/tender-indexed-v1.js";
 import { jsonSchemas } from "../generated/json-schemas.js";
 import type { AskRequest } from "../http/ask-request.js";
 import type { AskResponse } from "../http/ask-response.js";
@@ -26,6 +27,7 @@ import { formatAjvErrors } from "./format-ajv-errors.js";
 /** What a value valid against each schema file is. Requests are described as clients send them. */
 export interface WireTypes {
   "tender-changed-v1": TenderChangedV1;
+  "tender-indexed-v1": TenderIndexedV1;
   "tender-record-v1": TenderRecordV1;
   "attachment-record-v1": AttachmentRecordV1;
   "search-request": v.InferInput<typeof SearchRequest>;
@@ -73,4 +75,9 @@ export function createTenderChangedV1Validator(): WireValidator<TenderChangedV1>
 /** Validator of `TenderRecordV1` (normalized form) against `schemas/tender-record-v1.schema.json`. */
 export function createTenderRecordV1Validator(): WireValidator<TenderRecordV1> {
   return createWireValidator("tender-record-v1");
+}
+
+/** Validator of `TenderIndexedV1` messages against `schemas/tender-indexed-v1.schema.json`. */
+export function createTenderIndexedV1Validator(): WireValidator<TenderIndexedV1> {
+  return createWireValidator("tender-indexed-v1");
 }

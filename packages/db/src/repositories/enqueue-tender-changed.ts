@@ -1,8 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { TENDER_CHANGED_SUBJECT, TenderChangedV1 } from "@tender/contracts";
-import * as v from "valibot";
 import type { Db } from "../database.js";
-import { insertOutboxEvent } from "./outbox.repository.js";
+import { enqueueEvent } from "./enqueue-event.js";
 
 export interface EnqueueTenderChangedInput {
   tenderId: string;
@@ -19,23 +17,12 @@ export interface EnqueueTenderChangedInput {
  * exists exactly when the change it announces is committed. Returns the event. Throws, writing
  * nothing, when the ids are malformed: consumers would only dead-letter such an event.
  */
-export async function enqueueTenderChanged(
-  db: Db,
-  input: EnqueueTenderChangedInput,
-): Promise<TenderChangedV1> {
-  const checked = v.safeParse(TenderChangedV1, {
-    schema_version: 1,
-    event_id: randomUUID(),
-    occurred_at: (input.now ?? new Date()).toISOString(),
-    tender_id: input.tenderId,
-    content_hash: input.contentHash,
-  });
-  if (!checked.success) throw new Error(`Invalid TenderChangedV1 event: ${v.summarize(checked.issues)}`);
-  const event = checked.output;
-  await insertOutboxEvent(db, {
-    eventId: event.event_id,
-    subject: input.subject ?? TENDER_CHANGED_SUBJECT,
-    payload: { ...event },
-  });
-  return event;
+export function enqueueTenderChanged(db: Db, input: EnqueueTenderChangedInput): Promise<TenderChangedV1> {
+  return enqueueEvent(
+    db,
+    { name: "TenderChangedV1", schema: TenderChangedV1 },
+    input.subject ?? TENDER_CHANGED_SUBJECT,
+    { tender_id: input.tenderId, content_hash: input.contentHash },
+    input.now,
+  );
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { createTenderChangedV1Validator } from "@tender/contracts";
+import { createTenderChangedV1Validator, createTenderIndexedV1Validator } from "@tender/contracts";
 import { createTestDatabase, type TestDatabase } from "@tender/testing";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../database.js";
 import { enqueueTenderChanged } from "./enqueue-tender-changed.js";
+import { enqueueTenderIndexed } from "./enqueue-tender-indexed.js";
 import { claimOutboxBatch, countUnpublishedOutbox } from "./outbox.repository.js";
 
 let testDb: TestDatabase;
@@ -18,6 +19,25 @@ beforeAll(async () => {
 afterAll(async () => testDb?.destroy());
 beforeEach(async () => {
   await db.deleteFrom("outbox").execute();
+});
+
+describe("enqueueTenderIndexed", () => {
+  it("writes a schema-valid TenderIndexedV1 on tender.indexed.v1, and refuses a malformed one", async () => {
+    const tenderId = randomUUID();
+    const event = await enqueueTenderIndexed(db, {
+      tenderId,
+      contentHash: "a".repeat(64),
+      embeddingModel: "bge-m3",
+    });
+    expect(createTenderIndexedV1Validator()(event)).toEqual({ ok: true, value: event });
+    expect(event).toMatchObject({ schema_version: 1, tender_id: tenderId, embedding_model: "bge-m3" });
+    const row = await db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ event_id: event.event_id, subject: "tender.indexed.v1", payload: event });
+    await expect(
+      enqueueTenderIndexed(db, { tenderId, contentHash: "a".repeat(64), embeddingModel: " " }),
+    ).rejects.toThrow(/Invalid TenderIndexedV1/);
+    expect(await countUnpublishedOutbox(db)).toBe(1);
+  });
 });
 
 describe("enqueueTenderChanged", () => {

@@ -1,0 +1,27 @@
+import * as v from "valibot";
+import { objectMessage } from "../primitives/object-message.js";
+import { Sha256Digest } from "../primitives/sha256-digest.js";
+import { boundedTrimmedString } from "../primitives/trimmed-string.js";
+import { UtcTimestamp } from "../primitives/utc-timestamp.js";
+import { Uuid } from "../primitives/uuid.js";
+
+/** The subject `TenderIndexedV1` events are published on (extensions.md 5), stream `TENDERS`. */
+export const TENDER_INDEXED_SUBJECT = "tender.indexed.v1";
+
+/**
+ * Announces that a tender's chunks changed (extensions.md 5): written by the indexer in the
+ * transaction that swaps them, so alerts are matched against what Search now finds. A reference,
+ * not a copy: `content_hash` is the version indexed, `embedding_model` the model of its vectors.
+ */
+export const TenderIndexedV1 = v.strictObject(
+  {
+    schema_version: v.pipe(v.literal(1, "Must be 1"), v.metadata({ type: "integer" })),
+    event_id: Uuid,
+    occurred_at: UtcTimestamp,
+    tender_id: Uuid,
+    content_hash: Sha256Digest,
+    embedding_model: boundedTrimmedString(200),
+  },
+  objectMessage,
+);
+export type TenderIndexedV1 = v.InferOutput<typeof TenderIndexedV1>;
