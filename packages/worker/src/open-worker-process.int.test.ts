@@ -45,7 +45,10 @@ describe("openWorkerProcess", () => {
     const worker = await open();
     try {
       expect(worker.topology.names).toEqual(names);
-      expect((await worker.bus.jsm.streams.info(names.stream)).config.subjects).toEqual([names.subject]);
+      expect((await worker.bus.jsm.streams.info(names.stream)).config.subjects).toEqual([
+        names.subject,
+        names.indexedSubject,
+      ]);
       expect((await sql<{ one: number }>`SELECT 1 AS one`.execute(worker.db)).rows).toEqual([{ one: 1 }]);
       const ready = await fetch(`http://127.0.0.1:${worker.healthPort}/health/ready`);
       expect([ready.status, await ready.json()]).toEqual([
