@@ -1,8 +1,8 @@
 import * as v from "valibot";
 import { objectMessage } from "../primitives/object-message.js";
 import { Sha256Digest } from "../primitives/sha256-digest.js";
-import { UtcTimestamp } from "../primitives/utc-timestamp.js";
 import { Uuid } from "../primitives/uuid.js";
+import { EVENT_HEADER_FIELDS } from "./event-header.js";
 
 /** The subject `TenderChangedV1` events are published on (decisions.md, "Events"). */
 export const TENDER_CHANGED_SUBJECT = "tender.changed.v1";
@@ -10,9 +10,7 @@ export const TENDER_CHANGED_SUBJECT = "tender.changed.v1";
 /** Announces that a tender changed: a reference to the state, not a copy (spec 6). */
 export const TenderChangedV1 = v.strictObject(
   {
-    schema_version: v.pipe(v.literal(1, "Must be 1"), v.metadata({ type: "integer" })),
-    event_id: Uuid,
-    occurred_at: UtcTimestamp,
+    ...EVENT_HEADER_FIELDS,
     tender_id: Uuid,
     content_hash: Sha256Digest,
   },

@@ -2,8 +2,8 @@ import * as v from "valibot";
 import { objectMessage } from "../primitives/object-message.js";
 import { Sha256Digest } from "../primitives/sha256-digest.js";
 import { boundedTrimmedString } from "../primitives/trimmed-string.js";
-import { UtcTimestamp } from "../primitives/utc-timestamp.js";
 import { Uuid } from "../primitives/uuid.js";
+import { EVENT_HEADER_FIELDS } from "./event-header.js";
 
 /** The subject `TenderIndexedV1` events are published on (extensions.md 5), stream `TENDERS`. */
 export const TENDER_INDEXED_SUBJECT = "tender.indexed.v1";
@@ -15,9 +15,7 @@ export const TENDER_INDEXED_SUBJECT = "tender.indexed.v1";
  */
 export const TenderIndexedV1 = v.strictObject(
   {
-    schema_version: v.pipe(v.literal(1, "Must be 1"), v.metadata({ type: "integer" })),
-    event_id: Uuid,
-    occurred_at: UtcTimestamp,
+    ...EVENT_HEADER_FIELDS,
     tender_id: Uuid,
     content_hash: Sha256Digest,
     embedding_model: boundedTrimmedString(200),
