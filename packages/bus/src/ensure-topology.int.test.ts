@@ -66,6 +66,31 @@ describe("ensureTopology", () => {
     expect(stream.state.messages).toBe(1);
   });
 
+  it("raises a stream's replicas, never lowers them, and says so when they differ from the server's", async () => {
+    const own = busNames(`t${uniqueBusToken()}`);
+    t.removeAfterAll(own);
+    const withReplicas = (replicas: number) => busTopology({ names: own, replicas });
+    const warnings: Record<string, unknown>[] = [];
+    const logger = { warn: (fields: Record<string, unknown>) => void warnings.push(fields) };
+    const replicasOnServer = async () => (await t.bus.jsm.streams.info(own.stream)).config.num_replicas;
+
+    await ensureTopology(t.bus.jsm, withReplicas(1), logger);
+    await ensureTopology(t.bus.jsm, withReplicas(1), logger);
+    expect(warnings).toEqual([]);
+    // A single server keeps one copy whatever the setting, but records the raised number.
+    await ensureTopology(t.bus.jsm, withReplicas(3), logger);
+    expect(await replicasOnServer()).toBe(3);
+    expect(warnings.filter((w) => w.stream === own.stream)).toEqual([
+      { stream: own.stream, configured_replicas: 3, server_replicas: 1, replicas: 3 },
+    ]);
+    warnings.length = 0;
+    await ensureTopology(t.bus.jsm, withReplicas(1), logger);
+    expect(await replicasOnServer()).toBe(3);
+    expect(warnings.filter((w) => w.stream === own.stream)).toEqual([
+      { stream: own.stream, configured_replicas: 1, server_replicas: 3, replicas: 3 },
+    ]);
+  });
+
   it("is safe to run from several connections at once", async () => {
     const others = await Promise.all([1, 2, 3].map(() => connect({ servers: testNatsUrl() })));
     try {

@@ -30,10 +30,10 @@ export function createOpsContext(deps: CliDeps): OpsContext {
   return {
     ...createCommandContext(deps),
     async withBus(use) {
-      const { NATS_URL, BUS_PREFIX } = loadConfig(CliBusEnv, deps.env);
+      const { NATS_URL, NATS_STREAM_REPLICAS, BUS_PREFIX } = loadConfig(CliBusEnv, deps.env);
       let topology: BusTopology;
       try {
-        topology = busTopology({ names: busNames(BUS_PREFIX) });
+        topology = busTopology({ names: busNames(BUS_PREFIX), replicas: NATS_STREAM_REPLICAS });
       } catch (error) {
         throw new CliError(`BUS_PREFIX: ${(error as Error).message}`);
       }

@@ -55,7 +55,7 @@ describe("ConsumerEnv", () => {
 
 describe("NatsEnv and LogEnv", () => {
   it("have the documented defaults", () => {
-    expect(loadConfig(NatsEnv, {})).toEqual({ NATS_URL: "nats://127.0.0.1:4222" });
+    expect(loadConfig(NatsEnv, {})).toEqual({ NATS_URL: "nats://127.0.0.1:4222", NATS_STREAM_REPLICAS: 1 });
     expect(loadConfig(LogEnv, {})).toEqual({ LOG_LEVEL: "info" });
   });
   it("check their values", () => {

@@ -109,6 +109,17 @@ describe("NATS object storage", () => {
     expect(Buffer.from(await storage.get("t3/live")).toString()).toBe("live object");
   });
 
+  it("keeps an existing bucket's replicas and says so when NATS_STREAM_REPLICAS differs", async () => {
+    const warnings: Record<string, unknown>[] = [];
+    const logger = { warn: (fields: Record<string, unknown>) => void warnings.push(fields) };
+    await createNatsObjectStorage({ js, bucket, replicas: 1, logger });
+    expect(warnings).toEqual([]);
+    const again = await createNatsObjectStorage({ js, bucket, replicas: 3, logger });
+    expect(warnings).toEqual([{ bucket, configured_replicas: 3, server_replicas: 1 }]);
+    expect((await jsm.streams.info(stream)).config.num_replicas).toBe(1);
+    expect(Buffer.from(await again.get("t3/live")).toString()).toBe("live object");
+  });
+
   it("rejects unsafe keys and bucket names", async () => {
     await expect(storage.get("../x")).rejects.toThrow(/invalid storage key/);
     await expect(createNatsObjectStorage({ js, bucket: "bad.name" })).rejects.toThrow(/bucket name/);

@@ -9,10 +9,17 @@ export interface NatsObjectStorageOptions {
   js: JetStreamClient;
   /** Bucket name (letters, digits, `-`, `_`); created when missing. */
   bucket: string;
-  /** Stream replicas of a new bucket; default 1. */
+  /** Stream replicas of a new bucket; default 1. An existing bucket keeps its own. */
   replicas?: number;
+  /** Hears when an existing bucket's replicas differ from `replicas`. */
+  logger?: ReplicasLogger;
   /** Time for JetStream to acknowledge each chunk; default the client's timeout. */
   chunkTimeoutMs?: number;
+}
+
+/** The one log line the storage writes. */
+export interface ReplicasLogger {
+  warn(fields: Record<string, unknown>, message: string): void;
 }
 
 const BUCKET = /^[A-Za-z0-9_-]{1,64}$/;
@@ -35,6 +42,15 @@ export async function createNatsObjectStorage(
     storage: StorageType.File,
     replicas: options.replicas ?? 1,
   });
+  const configured = options.replicas ?? 1;
+  // The client never changes an existing bucket: its replicas stay what the server has.
+  const onServer = (await store.status()).replicas;
+  if (onServer !== configured) {
+    options.logger?.warn(
+      { bucket: options.bucket, configured_replicas: configured, server_replicas: onServer },
+      "NATS_STREAM_REPLICAS differs from the object store bucket's replicas on the server; keeping the server's",
+    );
+  }
   const jsm = await options.js.jetstreamManager();
   const putOptions = options.chunkTimeoutMs === undefined ? undefined : { timeout: options.chunkTimeoutMs };
   return {

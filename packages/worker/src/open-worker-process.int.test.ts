@@ -27,6 +27,7 @@ function options(prefix: string, healthPort?: number) {
           DATABASE_STATEMENT_TIMEOUT_MS: 10_000,
           DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: 10_000,
           NATS_URL: testNatsUrl(),
+          NATS_STREAM_REPLICAS: 1,
           BUS_PREFIX: prefix,
         },
         stoppingMessage: "Stopping: finishing work in progress",

@@ -12,6 +12,7 @@ export interface WorkerProcessEnv {
   DATABASE_STATEMENT_TIMEOUT_MS: number;
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: number;
   NATS_URL: string;
+  NATS_STREAM_REPLICAS: number;
   /** Own stream and subject names (`busNames(prefix)`); unset for the production names. */
   BUS_PREFIX?: string | undefined;
 }
@@ -69,8 +70,8 @@ export async function openWorkerProcess(options: OpenWorkerProcessOptions): Prom
     idleInTransactionTimeoutMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
   });
   const bus = await connectBus({ servers: env.NATS_URL, name, logger });
-  const topology = busTopology({ names: busNames(env.BUS_PREFIX) });
-  await ensureTopology(bus.jsm, topology);
+  const topology = busTopology({ names: busNames(env.BUS_PREFIX), replicas: env.NATS_STREAM_REPLICAS });
+  await ensureTopology(bus.jsm, topology, logger);
 
   const stop = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {

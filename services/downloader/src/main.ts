@@ -14,7 +14,7 @@ const worker = await openWorkerProcess({
   stoppingMessage: "Stopping: finishing downloads in progress",
 });
 const { logger, db, bus, topology } = worker;
-const storage = await openBlobStorage(config, { js: bus.js });
+const storage = await openBlobStorage(config, { js: bus.js, replicas: config.NATS_STREAM_REPLICAS, logger });
 
 const running = runDownloader(
   {

@@ -15,7 +15,7 @@ const worker = await openWorkerProcess({
   stoppingMessage: "Stopping: finishing tenders in progress",
 });
 const { logger, db, bus, topology } = worker;
-const storage = await openBlobStorage(config, { js: bus.js });
+const storage = await openBlobStorage(config, { js: bus.js, replicas: config.NATS_STREAM_REPLICAS, logger });
 const ai = createAiProvider(aiProviderConfigFromEnv(config));
 const extractor = createExtractorPool({
   size: config.INDEX_CONCURRENCY,

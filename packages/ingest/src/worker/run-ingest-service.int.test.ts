@@ -34,6 +34,7 @@ describe("runIngestService", () => {
           DATABASE_STATEMENT_TIMEOUT_MS: 10_000,
           DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: 10_000,
           NATS_URL: testNatsUrl(),
+          NATS_STREAM_REPLICAS: 1,
           LOG_LEVEL: "silent",
           BUS_PREFIX: prefix,
           SYNC_ALLOWED_HOSTS: undefined,
