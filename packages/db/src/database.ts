@@ -10,6 +10,7 @@ import type { SavedSearchMatchesTable } from "./tables/saved-search-matches.tabl
 import type { SavedSearchesTable } from "./tables/saved-searches.table.js";
 import type { SourcesTable } from "./tables/sources.table.js";
 import type { TendersTable } from "./tables/tenders.table.js";
+import type { WebhookDeliveriesTable } from "./tables/webhook-deliveries.table.js";
 
 /** The whole schema as kysely sees it. */
 export interface Database {
@@ -24,6 +25,7 @@ export interface Database {
   extraction_cache: ExtractionCacheTable;
   saved_searches: SavedSearchesTable;
   saved_search_matches: SavedSearchMatchesTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 /** A database handle or an open transaction: repositories accept either; the caller owns the transaction. */

@@ -27,6 +27,7 @@ const everyTable = [
   "saved_searches",
   "sources",
   "tenders",
+  "webhook_deliveries",
 ];
 
 describe("migrations", () => {

@@ -1,0 +1,142 @@
+import { randomUUID } from "node:crypto";
+import { seedTender, useTestDatabase } from "@tender/testing";
+import { sql } from "kysely";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createApiKey } from "./api-keys.repository.js";
+import { listChunksForTender } from "./chunks.repository.js";
+import {
+  listSavedSearchesToReembed,
+  recordTenderMatches,
+  updateSavedSearchEmbedding,
+} from "./record-tender-matches.js";
+import { insertSavedSearchWithinLimit } from "./saved-searches.repository.js";
+
+const t = useTestDatabase();
+let apiKeyId: string;
+const NOW = new Date("2026-01-15T00:00:00Z");
+
+beforeAll(async () => {
+  apiKeyId = (await createApiKey(t.db, { name: "matches", limitPerMinute: 100 })).id;
+});
+
+async function save(
+  vector: number[] | null,
+  options: { filters?: object; minScore?: number; webhook?: boolean; model?: string } = {},
+): Promise<string> {
+  const id = randomUUID();
+  await t.db.transaction().execute((trx) =>
+    insertSavedSearchWithinLimit(
+      trx,
+      {
+        id,
+        apiKeyId,
+        name: "s",
+        query: "query",
+        queryEmbedding: vector,
+        embeddingModel: options.model ?? "fake-hash-1024",
+        filters: options.filters ?? {},
+        minScore: options.minScore ?? 0.5,
+        webhookUrl: options.webhook ? "https://hooks.example.org/in" : null,
+        sealedWebhookSecret: options.webhook ? "v1.a.b.c" : null,
+        feedTokenHash: randomUUID().replaceAll("-", "").repeat(2),
+      },
+      1000,
+    ),
+  );
+  return id;
+}
+
+const matchesOf = (savedSearchId: string) =>
+  t.db.selectFrom("saved_search_matches").selectAll().where("saved_search_id", "=", savedSearchId).execute();
+
+describe("recordTenderMatches", () => {
+  it("records each saved search the tender matches, with its best chunk, and a delivery when it has a webhook", async () => {
+    const tender = await seedTender(t.db, {
+      countries: ["EE"],
+      attachments: ["spec.pdf"],
+      chunks: ["Road repair in Tartu.", { content: "Bridge painting works.", attachment: "spec.pdf" }],
+    });
+    const chunks = await listChunksForTender(t.db, tender.id);
+    const bridge = chunks.find((c) => c.content === "Bridge painting works.");
+    const road = chunks.find((c) => c.content === "Road repair in Tartu.");
+    if (!bridge || !road) throw new Error("seeded chunks missing");
+    const opposite = road.embedding.map((x) => -x);
+
+    const plain = await save(bridge.embedding);
+    const hooked = await save(road.embedding, { webhook: true });
+    const elsewhere = await save(bridge.embedding, { filters: { countries: ["FR"] } });
+    const estonian = await save(bridge.embedding, { filters: { countries: ["EE"], open: false } });
+    const tooStrict = await save(opposite, { minScore: 0.99 });
+    const otherModel = await save(bridge.embedding, { model: "another-model" });
+    const noVector = await save(null);
+
+    const first = await recordTenderMatches(t.db, {
+      tenderId: tender.id,
+      contentHash: tender.contentHash,
+      now: NOW,
+    });
+    expect(first).toEqual({ matches: 3, deliveries: 1 });
+    const [match] = await matchesOf(plain);
+    expect(match).toMatchObject({
+      tender_id: tender.id,
+      content_hash: tender.contentHash,
+      snippet: "Bridge painting works.",
+      attachment_id: tender.attachmentIds.get("spec.pdf"),
+      attachment_filename: "spec.pdf",
+    });
+    expect(match?.score).toBeCloseTo(1, 5);
+    expect(await matchesOf(hooked)).toMatchObject([
+      { snippet: "Road repair in Tartu.", attachment_id: null },
+    ]);
+    expect(await matchesOf(estonian)).toHaveLength(1);
+    for (const none of [elsewhere, tooStrict, otherModel, noVector])
+      expect(await matchesOf(none)).toEqual([]);
+    const deliveries = await t.db.selectFrom("webhook_deliveries").selectAll().execute();
+    expect(deliveries).toMatchObject([{ status: "pending", attempts: 0, last_error: null }]);
+    const hookedMatch = (await matchesOf(hooked))[0];
+    expect(deliveries[0]?.match_id).toBe(hookedMatch?.id);
+
+    // A replayed event records nothing new.
+    expect(
+      await recordTenderMatches(t.db, { tenderId: tender.id, contentHash: tender.contentHash, now: NOW }),
+    ).toEqual({
+      matches: 0,
+      deliveries: 0,
+    });
+    // A version that is not the tender's any more records nothing.
+    expect(
+      await recordTenderMatches(t.db, { tenderId: tender.id, contentHash: "e".repeat(64), now: NOW }),
+    ).toEqual({
+      matches: 0,
+      deliveries: 0,
+    });
+    // A new version of the tender matches again.
+    await sql`UPDATE tenders SET content_hash = ${"d".repeat(64)} WHERE id = ${tender.id}`.execute(t.db);
+    const again = await recordTenderMatches(t.db, {
+      tenderId: tender.id,
+      contentHash: "d".repeat(64),
+      now: NOW,
+    });
+    expect(again).toEqual({ matches: 3, deliveries: 1 });
+    expect(await matchesOf(plain)).toHaveLength(2);
+  });
+
+  it("lists the saved queries of another model and stores their new vectors", async () => {
+    const stale = await save(null, { model: "old-model" });
+    const listed = await listSavedSearchesToReembed(t.db, "fake-hash-1024", 100);
+    expect(listed.map((s) => s.id)).toContain(stale);
+    expect(listed.every((s) => s.query === "query")).toBe(true);
+    await updateSavedSearchEmbedding(
+      t.db,
+      stale,
+      Array.from({ length: 1024 }, (_, i) => (i === 0 ? 1 : 0)),
+      "fake-hash-1024",
+    );
+    expect((await listSavedSearchesToReembed(t.db, "fake-hash-1024", 100)).map((s) => s.id)).not.toContain(
+      stale,
+    );
+    const { rows } = await sql<{ dims: number }>`
+      SELECT vector_dims(query_embedding) AS dims FROM saved_searches WHERE id = ${stale}`.execute(t.db);
+    expect(rows[0]?.dims).toBe(1024);
+  });
+});
