@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Brings a fresh machine to what the project needs, and does nothing that is already done:
 # Node 24 and pnpm 12, pgvector for the local PostgreSQL 15, PostgreSQL and NATS running,
-# the project's packages installed, the database created and migrated.
+# replication connections from 127.0.0.1 allowed (for the read-replica test), the project's
+# packages installed, the database created and migrated.
 # Safe to run again at any time. Runs as root, or as a user who may sudo.
 # Network: the npm registry and deb.debian.org (only while pgvector is missing); nothing else.
 #
@@ -86,6 +87,25 @@ SRC
     || die "pgvector was built but vector.control is not where PostgreSQL ${PG_MAJOR} looks for it."
 fi
 say "pgvector available"
+
+# 4b. Streaming replication from 127.0.0.1: the read-replica test starts a standby of this
+# cluster on another port (pg_basebackup). Needs wal_level replica (the default), WAL senders,
+# and a pg_hba rule for replication connections ("all" does not cover them).
+pg_admin() { psql -h 127.0.0.1 -U postgres -d postgres -Atc "$1"; }
+if [ "$(pg_admin 'show wal_level')" = minimal ] || [ "$(pg_admin 'show max_wal_senders')" = 0 ]; then
+  say "enabling WAL for replication (restarts PostgreSQL)"
+  pg_admin "alter system set wal_level = replica" >/dev/null
+  pg_admin "alter system set max_wal_senders = 10" >/dev/null
+  as_root pg_ctlcluster --skip-systemctl-redirect "$PG_MAJOR" main restart
+  for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+fi
+replication_rules="$(pg_admin "select count(*) from pg_hba_file_rules where type = 'host' and 'replication' = any(database) and address = '127.0.0.1'")"
+if [ "$replication_rules" = 0 ]; then
+  say "allowing replication connections from 127.0.0.1"
+  printf '%s\n' "host replication all 127.0.0.1/32 trust" | as_root tee -a "$(pg_admin 'show hba_file')" >/dev/null
+  pg_admin "select pg_reload_conf()" >/dev/null
+fi
+say "replication from 127.0.0.1 allowed"
 
 # 5. NATS with JetStream running (installed but stopped: start it, with its own pid file so
 # that another nats-server process on this machine is not mistaken for it).

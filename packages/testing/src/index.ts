@@ -10,6 +10,11 @@ export {
   type SeedTenderOptions,
   seedTender,
 } from "./seed-tender.js";
+export {
+  type StartStreamingReplicaOptions,
+  type StreamingReplica,
+  startStreamingReplica,
+} from "./start-streaming-replica.js";
 export { startTcpProxy, type TcpProxy } from "./tcp-proxy.js";
 export { createEmptyTestDatabase, createTestDatabase, type TestDatabase } from "./test-database.js";
 export { testNatsUrl, uniqueBusToken } from "./test-nats.js";

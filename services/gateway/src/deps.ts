@@ -27,9 +27,19 @@ export interface SavedSearchSettings {
 /** Everything the gateway app uses, passed in explicitly (no module-level singletons). */
 export interface Deps {
   db: Kysely<Database>;
+  /**
+   * Where Search, Ask's search, browsing, facets and the tender card read (DATABASE_READ_URL, a
+   * streaming replica); `db` when absent. Keys, the rate limit and every write stay on `db`.
+   */
+  readDb?: Kysely<Database>;
   ai: AiProvider;
   config: GatewayConfig;
   logger: Logger;
   /** Monotonic milliseconds for request durations; `performance.now` when absent. */
   now?: () => number;
+}
+
+/** The pool reads that may lag behind the primary go to. */
+export function readDbOf(deps: Pick<Deps, "db" | "readDb">): Kysely<Database> {
+  return deps.readDb ?? deps.db;
 }

@@ -1,9 +1,20 @@
-import { AiEnv, databaseEnv, envBool, envInt, envNumber, envString, LogEnv } from "@tender/config";
+import {
+  AiEnv,
+  databaseEnv,
+  envBool,
+  envInt,
+  envNumber,
+  envString,
+  envUrl,
+  LogEnv,
+  POSTGRES_PROTOCOLS,
+} from "@tender/config";
 import { parseWebhookSecretKey } from "@tender/db";
 import * as v from "valibot";
 
 /**
- * The gateway's configuration: database, logging, AI provider, and `PORT` (8080), `HOST`
+ * The gateway's configuration: database (and `DATABASE_READ_URL`, an optional streaming replica
+ * for Search, browsing and the tender card), logging, AI provider, and `PORT` (8080), `HOST`
  * (0.0.0.0), `MIN_RELEVANCE_SCORE` (0.20, in [−1, 1]), `SEARCH_DEADLINE_MS` (15000) and
  * `ASK_DEADLINE_MS` (60000), `SHUTDOWN_TIMEOUT_MS` (10000), and the
  * HTTP server's bounds on slow clients: `HTTP_HEADERS_TIMEOUT_MS` (10000),
@@ -22,6 +33,7 @@ export const Env = v.pipe(
       PORT: envInt({ min: 0, max: 65_535, default: 8080 }),
       HOST: envString({ default: "0.0.0.0" }),
       MIN_RELEVANCE_SCORE: envNumber({ min: -1, max: 1, default: 0.2 }),
+      DATABASE_READ_URL: envUrl({ protocols: POSTGRES_PROTOCOLS, optional: true }),
       SEARCH_DEADLINE_MS: envInt({ min: 100, max: 600_000, default: 15_000 }),
       ASK_DEADLINE_MS: envInt({ min: 100, max: 600_000, default: 60_000 }),
       SHUTDOWN_TIMEOUT_MS: envInt({ min: 0, max: 600_000, default: 10_000 }),

@@ -16,6 +16,15 @@ const db = createDb(config.DATABASE_URL, {
   statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
   idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
 });
+// Reads that may lag a moment behind go to the replica when there is one.
+const readDb = config.DATABASE_READ_URL
+  ? createDb(config.DATABASE_READ_URL, {
+      max: config.DATABASE_POOL_MAX,
+      applicationName: "gateway-read",
+      statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    })
+  : undefined;
 const ai = createAiProvider(aiProviderConfigFromEnv(config));
 const savedSearches = {
   perKey: config.SAVED_SEARCHES_PER_KEY,
@@ -24,6 +33,7 @@ const savedSearches = {
 };
 const app = createApp({
   db,
+  ...(readDb ? { readDb } : {}),
   ai,
   config: {
     minRelevanceScore: config.MIN_RELEVANCE_SCORE,
@@ -52,6 +62,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   try {
     await server.close(config.SHUTDOWN_TIMEOUT_MS);
     await db.destroy();
+    await readDb?.destroy();
     logger.info("gateway stopped");
     process.exit(0);
   } catch (error) {

@@ -20,7 +20,7 @@ import { acceptsEventStream, eventStreamResponse } from "./event-stream-response
  * everything up to and including the search fails as usual, with the JSON envelope; the events
  * start once the sources are known, and a later failure is the stream's `error` event.
  */
-export function askRoute(deps: Pick<Deps, "db" | "ai" | "config" | "logger">): Hono<AppEnv> {
+export function askRoute(deps: Pick<Deps, "db" | "readDb" | "ai" | "config" | "logger">): Hono<AppEnv> {
   return new Hono<AppEnv>().post(
     "/ask",
     apiKeyAuth(deps),

@@ -3,7 +3,7 @@ import { countTenderFacets } from "@tender/db";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { browseQuery } from "../browse/parse-browse-query.js";
-import type { Deps } from "../deps.js";
+import { type Deps, readDbOf } from "../deps.js";
 import { apiKeyAuth } from "../middleware/auth/api-key-auth.js";
 import { rateLimit } from "../middleware/rate-limit/rate-limit.js";
 
@@ -12,14 +12,14 @@ import { rateLimit } from "../middleware/rate-limit/rate-limit.js";
  * (the allowance of Search and Ask) → counts of the matching tenders per source, country, CPV
  * division and currency.
  */
-export function facetsRoute(deps: Pick<Deps, "db">): Hono<AppEnv> {
+export function facetsRoute(deps: Pick<Deps, "db" | "readDb">): Hono<AppEnv> {
   return new Hono<AppEnv>().get(
     "/facets",
     apiKeyAuth(deps),
     browseQuery(false),
     rateLimit(deps),
     async (c) => {
-      const counts = await countTenderFacets(deps.db, c.get("browse").filters, new Date());
+      const counts = await countTenderFacets(readDbOf(deps), c.get("browse").filters, new Date());
       return c.json(counts satisfies FacetsResponse);
     },
   );

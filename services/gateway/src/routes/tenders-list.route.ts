@@ -6,7 +6,7 @@ import { cursorSecretCache } from "../browse/cursor-secret-cache.js";
 import { filtersDigest } from "../browse/filters-digest.js";
 import { browseQuery } from "../browse/parse-browse-query.js";
 import { decodeCursor, encodeCursor } from "../browse/tender-cursor.js";
-import type { Deps } from "../deps.js";
+import { type Deps, readDbOf } from "../deps.js";
 import { ApiError } from "../errors/api-error.js";
 import { apiKeyAuth } from "../middleware/auth/api-key-auth.js";
 import { rateLimit } from "../middleware/rate-limit/rate-limit.js";
@@ -16,7 +16,7 @@ import { rateLimit } from "../middleware/rate-limit/rate-limit.js";
  * (the allowance of Search and Ask) → one keyset page of the matching tenders. The cursor is
  * signed with the database's cursor secret, read once and kept by this route.
  */
-export function tendersListRoute(deps: Pick<Deps, "db">): Hono<AppEnv> {
+export function tendersListRoute(deps: Pick<Deps, "db" | "readDb">): Hono<AppEnv> {
   const cursorSecret = cursorSecretCache(deps.db);
   return new Hono<AppEnv>().get(
     "/tenders",
@@ -38,7 +38,7 @@ export function tendersListRoute(deps: Pick<Deps, "db">): Hono<AppEnv> {
           ],
         });
       }
-      const rows = await listTenders(deps.db, {
+      const rows = await listTenders(readDbOf(deps), {
         filters,
         sort: paging.sort,
         limit: paging.limit + 1,

@@ -1,6 +1,6 @@
 import type { SearchResultItem, TenderFilters } from "@tender/contracts";
 import { searchChunks } from "@tender/db";
-import type { Deps } from "../deps.js";
+import { type Deps, readDbOf } from "../deps.js";
 import { toSearchResultItem } from "./to-search-result-item.js";
 
 /**
@@ -10,7 +10,7 @@ import { toSearchResultItem } from "./to-search-result-item.js";
  * the chunks of the matching tenders (extensions.md 2). `signal` cancels the embedding request.
  */
 export async function findFragments(
-  deps: Pick<Deps, "db" | "ai" | "config">,
+  deps: Pick<Deps, "db" | "readDb" | "ai" | "config">,
   query: string,
   limit: number,
   filters?: TenderFilters,
@@ -18,7 +18,7 @@ export async function findFragments(
 ): Promise<SearchResultItem[]> {
   const [embedding] = await deps.ai.embed([query], { signal });
   if (!embedding) return [];
-  const matches = await searchChunks(deps.db, {
+  const matches = await searchChunks(readDbOf(deps), {
     embedding,
     minScore: deps.config.minRelevanceScore,
     limit,
