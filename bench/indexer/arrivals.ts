@@ -15,6 +15,7 @@ import { Readable } from "node:stream";
 import { correctProtocols, startTestModelServer } from "../../packages/ai/dist/testing/index.js";
 
 const scratch = (await import(`../scratch-database${".ts"}`)) as typeof import("../scratch-database.js");
+const checkout = (await import(`./load-checkout${".ts"}`)) as typeof import("./load-checkout.js");
 const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 const trees = (process.argv[2] ?? "after=.").split(",").map((entry) => {
@@ -49,29 +50,13 @@ function prose(seed: number, chars: number): string {
   return out.join("\n");
 }
 
-// The modules of one checkout, typed by what the bench uses.
-// biome-ignore lint/suspicious/noExplicitAny: modules of another checkout, loaded by path
-type Module = any;
-async function load(root: string) {
-  const from = (path: string): Promise<Module> => import(join(root, path));
-  return {
-    db: await from("packages/db/dist/index.js"),
-    contracts: await from("packages/contracts/dist/index.js"),
-    storage: await from("packages/storage/dist/index.js"),
-    ai: await from("packages/ai/dist/index.js"),
-    testing: await from("packages/testing/dist/seed-tender.js"),
-    indexTender: (await from("services/indexer/dist/index-tender.js")).indexTender,
-    pool: (await from("services/indexer/dist/extraction/create-extractor-pool.js")).createExtractorPool,
-  };
-}
-
 async function run(root: string) {
-  const m = await load(root);
+  const m = await checkout.loadCheckout(root);
   // This checkout's schema: a superset of an older checkout's, which it runs on unchanged.
   const { db, drop } = await scratch.createScratchDatabase(adminUrl, "tender_bench_arrivals");
   const dir = await mkdtemp(join(tmpdir(), "bench-arrivals-"));
   const server = await startTestModelServer(correctProtocols(["cpu-model"]), { embedMsPerText: msPerText });
-  const extractor = m.pool({ size: 2, timeoutMs: 60_000, maxMemoryMb: 512 });
+  const extractor = m.createExtractorPool({ size: 2, timeoutMs: 60_000, maxMemoryMb: 512 });
   try {
     const storage = m.storage.createFilesystemStorage(dir);
     const ai = m.ai.createAiProvider({

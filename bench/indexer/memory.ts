@@ -47,22 +47,13 @@ function file(i: number): { filename: string; bytes: Uint8Array } {
   };
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: modules of another checkout, loaded by path
-type Module = any;
-const from = (path: string): Promise<Module> => import(join(root, path));
-const m = {
-  db: await from("packages/db/dist/index.js"),
-  storage: await from("packages/storage/dist/index.js"),
-  ai: await from("packages/ai/dist/index.js"),
-  testing: await from("packages/testing/dist/seed-tender.js"),
-  indexTender: (await from("services/indexer/dist/index-tender.js")).indexTender,
-  pool: (await from("services/indexer/dist/extraction/create-extractor-pool.js")).createExtractorPool,
-};
+const checkout = (await import(`./load-checkout${".ts"}`)) as typeof import("./load-checkout.js");
+const m = await checkout.loadCheckout(root);
 
 // This checkout's schema: a superset of an older checkout's, which it runs on unchanged.
 const { db, drop } = await scratch.createScratchDatabase(adminUrl, "tender_bench_memory");
 const dir = await mkdtemp(join(tmpdir(), "bench-memory-"));
-const extractor = m.pool({ size: 2, timeoutMs: 120_000, maxMemoryMb: 1024 });
+const extractor = m.createExtractorPool({ size: 2, timeoutMs: 120_000, maxMemoryMb: 1024 });
 try {
   const storage = m.storage.createFilesystemStorage(dir);
   // One file in memory at a time while seeding: put each, then drop it.
@@ -85,8 +76,7 @@ try {
       sha256: stored.sha256,
     });
   }
-  const contracts = await from("packages/contracts/dist/index.js");
-  const hash = contracts.contentHash(await m.db.loadContentHashInput(db, seeded.id));
+  const hash = m.contracts.contentHash(await m.db.loadContentHashInput(db, seeded.id));
   await m.db.setTenderContentHash(db, seeded.id, hash);
 
   globalThis.gc?.();
