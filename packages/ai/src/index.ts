@@ -23,6 +23,7 @@ export { fakeGenerate } from "./fake-generate.js";
 export { createFakeProvider, type FakeProviderOptions } from "./fake-provider.js";
 export { l2Normalize } from "./l2-normalize.js";
 export type { LiveProviderOptions } from "./live-provider-options.js";
+export { type AiCallRecord, observeAiProvider } from "./observe-ai-provider.js";
 export { createOllamaProvider } from "./ollama-provider.js";
 export { createOpenAiProvider } from "./openai-provider.js";
 export { type ParsedAskPrompt, type ParsedFragment, parseAskPrompt } from "./parse-ask-prompt.js";

@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:http";
+import type { Registry } from "prom-client";
 import { HEALTH_CHECK_TIMEOUT_MS, type HealthCheck, runHealthCheck } from "./run-health-check.js";
 
 export interface HealthServer {
@@ -10,12 +11,15 @@ export interface HealthServer {
 /**
  * A tiny HTTP server for the worker services' probes: `GET /health/live` → 200 while the
  * process answers; `GET /health/ready` → 200 when every check passes, else 503 naming the
- * failing checks. Bodies follow the gateway's health shape.
+ * failing checks. Bodies follow the gateway's health shape. With `metrics`, `GET /metrics`
+ * answers the registry in Prometheus text format; without `checks`, only `/metrics` is served
+ * (the gateway's metrics port).
  */
 export async function startHealthServer(options: {
   port: number;
   host?: string;
-  checks: Record<string, HealthCheck>;
+  checks?: Record<string, HealthCheck>;
+  metrics?: Registry;
   /** Bound of each check; default `HEALTH_CHECK_TIMEOUT_MS` (2 s). */
   timeoutMs?: number;
 }): Promise<HealthServer> {
@@ -26,10 +30,17 @@ export async function startHealthServer(options: {
       res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     };
     if (req.method !== "GET") return reply(405, { status: "method_not_allowed" });
+    const { checks, metrics } = options;
+    if (path === "/metrics" && metrics) {
+      const text = await metrics.metrics();
+      res.writeHead(200, { "content-type": metrics.contentType }).end(text);
+      return;
+    }
+    if (!checks) return reply(404, { status: "not_found" });
     if (path === "/health/live") return reply(200, { status: "ok" });
     if (path !== "/health/ready") return reply(404, { status: "not_found" });
     const entries = await Promise.all(
-      Object.entries(options.checks).map(
+      Object.entries(checks).map(
         async ([name, check]) => [name, (await runHealthCheck(check, timeoutMs)) ? "ok" : "error"] as const,
       ),
     );

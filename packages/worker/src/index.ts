@@ -8,3 +8,4 @@ export {
 export { outboxStore } from "./outbox-store.js";
 export { type PeriodicLogger, type RunPeriodicallyOptions, runPeriodically } from "./run-periodically.js";
 export { workerHealthChecks } from "./worker-health-checks.js";
+export { registerWorkerMetrics } from "./worker-metrics.js";

@@ -1,6 +1,12 @@
 import { EventEmitter } from "node:events";
 import { busNames } from "@tender/bus";
-import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
+import {
+  createTestDatabase,
+  seedTender,
+  type TestDatabase,
+  testNatsUrl,
+  uniqueBusToken,
+} from "@tender/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openWorkerProcess } from "./open-worker-process.js";
@@ -72,6 +78,34 @@ describe("openWorkerProcess", () => {
     expect(worker.bus.nc.isClosed()).toBe(true);
     await expect(sql`SELECT 1`.execute(worker.db)).rejects.toThrow();
     await expect(fetch(`http://127.0.0.1:${worker.healthPort}/health/live`)).rejects.toThrow();
+  });
+
+  it("serves /metrics on the probe port: consumer and dead-letter gauges from NATS, the outbox from the database", async () => {
+    const prefix = `t${uniqueBusToken()}`;
+    const names = busNames(prefix);
+    const { open } = options(prefix, 0);
+    const worker = await open();
+    try {
+      await seedTender(t.db, { eventSubject: names.subject });
+      await worker.bus.js.publish(names.subject, "{}", { msgID: "metrics-1" });
+      await worker.bus.js.publish(names.dlqSubject, "{}");
+      const res = await fetch(`http://127.0.0.1:${worker.healthPort}/metrics`);
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      const value = (series: string) => Number(new RegExp(`^${series} (\\S+)$`, "m").exec(text)?.[1]);
+      expect(value('tender_consumer_pending{consumer="indexer"}')).toBe(1);
+      expect(value('tender_consumer_pending{consumer="downloader"}')).toBe(1);
+      expect(value('tender_consumer_ack_pending{consumer="indexer"}')).toBe(0);
+      expect(value('tender_consumer_redelivered{consumer="indexer"}')).toBe(0);
+      expect(value(`tender_dead_letters{stream="${names.dlqStream}"}`)).toBe(1);
+      expect(value("tender_outbox_backlog")).toBeGreaterThanOrEqual(1);
+      expect(value("tender_outbox_oldest_age_seconds")).toBeGreaterThanOrEqual(0);
+      expect(text).toContain("tender_nodejs_eventloop_lag_seconds");
+    } finally {
+      await worker.bus.jsm.streams.delete(names.stream).catch(() => {});
+      await worker.bus.jsm.streams.delete(names.dlqStream).catch(() => {});
+      await worker.close("Worker stopped");
+    }
   });
 
   it("serves no probes without a health port", async () => {

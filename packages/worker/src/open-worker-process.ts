@@ -1,8 +1,16 @@
 import { type Bus, type BusTopology, busNames, busTopology, connectBus, ensureTopology } from "@tender/bus";
 import { createDb, type Database } from "@tender/db";
-import { createLogger, type Logger, type LoggerOptions, startHealthServer } from "@tender/observability";
+import {
+  createLogger,
+  createMetricsRegistry,
+  type Logger,
+  type LoggerOptions,
+  type Registry,
+  startHealthServer,
+} from "@tender/observability";
 import type { Kysely } from "kysely";
 import { workerHealthChecks } from "./worker-health-checks.js";
+import { registerWorkerMetrics } from "./worker-metrics.js";
 
 /** The variables every worker reads (as the env fragments of @tender/config parse them). */
 export interface WorkerProcessEnv {
@@ -28,7 +36,7 @@ export interface OpenWorkerProcessOptions {
   env: WorkerProcessEnv;
   /** Logged, with the signal, on the first SIGTERM or SIGINT. */
   stoppingMessage: string;
-  /** `HEALTH_PORT`: probes (database and NATS) served there; leave out when the work serves its own. */
+  /** `HEALTH_PORT`: probes (database and NATS) and `/metrics` served there; leave out when the work serves its own. */
   healthPort?: number;
   /** Default `process`. */
   signals?: ShutdownSignals;
@@ -43,6 +51,8 @@ export interface WorkerProcess {
   bus: Bus;
   /** The topology of `BUS_PREFIX`, already ensured on the server. */
   topology: BusTopology;
+  /** Served at `GET /metrics` on the probe port; the work adds its own metrics to it. */
+  metrics: Registry;
   /** Aborted on the first SIGTERM or SIGINT: stop taking work, finish what is in flight. */
   signal: AbortSignal;
   /** The port the probes listen on (the real one for port 0); undefined without probes. */
@@ -83,15 +93,18 @@ export async function openWorkerProcess(options: OpenWorkerProcessOptions): Prom
   signals.once("SIGTERM", onSignal);
   signals.once("SIGINT", onSignal);
 
+  const metrics = createMetricsRegistry();
+  registerWorkerMetrics(metrics, { db, bus, topology });
   const health =
     options.healthPort === undefined
       ? undefined
-      : await startHealthServer({ port: options.healthPort, checks: workerHealthChecks(db, bus) });
+      : await startHealthServer({ port: options.healthPort, checks: workerHealthChecks(db, bus), metrics });
   return {
     logger,
     db,
     bus,
     topology,
+    metrics,
     signal: stop.signal,
     healthPort: health?.port,
     async close(stoppedMessage) {

@@ -33,7 +33,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   const now = deps.now ?? (() => performance.now());
   const app = new Hono<AppEnv>();
   app.use("*", requestId());
-  app.use("*", accessLog(deps.logger, now));
+  app.use("*", accessLog(deps.logger, now, deps.metrics));
 
   const api = new Hono<AppEnv>()
     .basePath(API_BASE_PATH)

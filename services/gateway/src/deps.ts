@@ -2,6 +2,7 @@ import type { AiProvider } from "@tender/ai";
 import type { Database } from "@tender/db";
 import type { Logger } from "@tender/observability";
 import type { Kysely } from "kysely";
+import type { GatewayMetrics } from "./metrics/gateway-metrics.js";
 
 /** Settings the request handlers need. */
 export interface GatewayConfig {
@@ -35,6 +36,8 @@ export interface Deps {
   ai: AiProvider;
   config: GatewayConfig;
   logger: Logger;
+  /** Where request, rate-limit and search metrics go; none in most tests. */
+  metrics?: GatewayMetrics;
   /** Monotonic milliseconds for request durations; `performance.now` when absent. */
   now?: () => number;
 }

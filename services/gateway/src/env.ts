@@ -15,7 +15,7 @@ import * as v from "valibot";
 /**
  * The gateway's configuration: database (and `DATABASE_READ_URL`, an optional streaming replica
  * for Search, browsing and the tender card), logging, AI provider, and `PORT` (8080), `HOST`
- * (0.0.0.0), `MIN_RELEVANCE_SCORE` (0.20, in [−1, 1]), `SEARCH_DEADLINE_MS` (15000) and
+ * (0.0.0.0), `METRICS_PORT` (9464: `GET /metrics`, not on PORT), `MIN_RELEVANCE_SCORE` (0.20, in [−1, 1]), `SEARCH_DEADLINE_MS` (15000) and
  * `ASK_DEADLINE_MS` (60000), `SHUTDOWN_TIMEOUT_MS` (10000), and the
  * HTTP server's bounds on slow clients: `HTTP_HEADERS_TIMEOUT_MS` (10000),
  * `HTTP_REQUEST_TIMEOUT_MS` (30000, not below the headers timeout), `HTTP_KEEP_ALIVE_TIMEOUT_MS`
@@ -32,6 +32,7 @@ export const Env = v.pipe(
     v.object({
       PORT: envInt({ min: 0, max: 65_535, default: 8080 }),
       HOST: envString({ default: "0.0.0.0" }),
+      METRICS_PORT: envInt({ min: 0, max: 65_535, default: 9464 }),
       MIN_RELEVANCE_SCORE: envNumber({ min: -1, max: 1, default: 0.2 }),
       DATABASE_READ_URL: envUrl({ protocols: POSTGRES_PROTOCOLS, optional: true }),
       SEARCH_DEADLINE_MS: envInt({ min: 100, max: 600_000, default: 15_000 }),
@@ -45,6 +46,15 @@ export const Env = v.pipe(
       WEBHOOK_SECRET_KEY: envString({ optional: true }),
     }),
   ]),
+  // Metrics are for the cluster's scraper, never on the public API port.
+  v.forward(
+    v.partialCheck(
+      [["PORT"], ["METRICS_PORT"]],
+      (env) => env.METRICS_PORT === 0 || env.METRICS_PORT !== env.PORT,
+      "must differ from PORT",
+    ),
+    ["METRICS_PORT"],
+  ),
   // Node refuses a headers timeout longer than the whole-request timeout.
   v.forward(
     v.partialCheck(

@@ -1,11 +1,12 @@
 // The gateway process: configuration, logger, database, AI provider, app, HTTP server, and a
 // graceful stop on SIGTERM/SIGINT. Everything else lives in modules that take their Deps.
-import { aiProviderConfigFromEnv, createAiProvider } from "@tender/ai";
+import { aiProviderConfigFromEnv, createAiProvider, observeAiProvider } from "@tender/ai";
 import { loadConfig } from "@tender/config";
 import { createDb, parseWebhookSecretKey } from "@tender/db";
-import { createLogger } from "@tender/observability";
+import { aiCallMetrics, createLogger, createMetricsRegistry, startHealthServer } from "@tender/observability";
 import { createApp } from "./create-app.js";
 import { Env } from "./env.js";
+import { createGatewayMetrics } from "./metrics/gateway-metrics.js";
 import { serveApp } from "./server/serve-app.js";
 
 const config = loadConfig(Env, process.env);
@@ -25,7 +26,9 @@ const readDb = config.DATABASE_READ_URL
       idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     })
   : undefined;
-const ai = createAiProvider(aiProviderConfigFromEnv(config));
+const registry = createMetricsRegistry();
+const metrics = createGatewayMetrics(registry);
+const ai = observeAiProvider(createAiProvider(aiProviderConfigFromEnv(config)), aiCallMetrics(registry));
 const savedSearches = {
   perKey: config.SAVED_SEARCHES_PER_KEY,
   allowHttpWebhooks: config.WEBHOOK_ALLOW_HTTP,
@@ -35,6 +38,7 @@ const app = createApp({
   db,
   ...(readDb ? { readDb } : {}),
   ai,
+  metrics,
   config: {
     minRelevanceScore: config.MIN_RELEVANCE_SCORE,
     savedSearches,
@@ -52,7 +56,16 @@ const server = await serveApp(app, {
     keepAliveMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
   },
 });
-logger.info({ port: server.port, host: config.HOST, ai_provider: config.AI_PROVIDER }, "gateway listening");
+// Only /metrics on this port, apart from the API.
+const metricsServer = await startHealthServer({
+  port: config.METRICS_PORT,
+  host: config.HOST,
+  metrics: registry,
+});
+logger.info(
+  { port: server.port, metrics_port: metricsServer.port, host: config.HOST, ai_provider: config.AI_PROVIDER },
+  "gateway listening",
+);
 
 let stopping = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {
@@ -61,6 +74,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   logger.info({ signal }, "stopping: no new connections, finishing in-flight requests");
   try {
     await server.close(config.SHUTDOWN_TIMEOUT_MS);
+    await metricsServer.close();
     await db.destroy();
     await readDb?.destroy();
     logger.info("gateway stopped");

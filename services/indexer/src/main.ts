@@ -1,6 +1,7 @@
-import { aiProviderConfigFromEnv, createAiProvider } from "@tender/ai";
+import { aiProviderConfigFromEnv, createAiProvider, observeAiProvider } from "@tender/ai";
 import { loadConfig } from "@tender/config";
 import { createLimiter } from "@tender/egress";
+import { aiCallMetrics } from "@tender/observability";
 import { openBlobStorage } from "@tender/storage";
 import { openWorkerProcess } from "@tender/worker";
 import { Env } from "./env.js";
@@ -16,7 +17,10 @@ const worker = await openWorkerProcess({
 });
 const { logger, db, bus, topology } = worker;
 const storage = await openBlobStorage(config, { js: bus.js, replicas: config.NATS_STREAM_REPLICAS, logger });
-const ai = createAiProvider(aiProviderConfigFromEnv(config));
+const ai = observeAiProvider(
+  createAiProvider(aiProviderConfigFromEnv(config)),
+  aiCallMetrics(worker.metrics),
+);
 const extractor = createExtractorPool({
   size: config.INDEX_CONCURRENCY,
   timeoutMs: config.EXTRACT_TIMEOUT_MS,

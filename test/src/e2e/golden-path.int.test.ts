@@ -1,10 +1,13 @@
 // The golden path, end to end and through HTTP only: the replay server (real recorded TED and
 // Contracts Finder pages, real TED notice PDFs) → both ingest services → NATS → downloader →
 // indexer → the gateway's Search, Ask and tender card answering with text from inside a PDF.
+import { readFileSync } from "node:fs";
 import type { AskResponse, SearchResponse, TenderDetails } from "@tender/contracts";
 import { DEMO_ASK_QUESTION, DEMO_SEARCH_QUERY } from "@tender/demo";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { repoPath } from "../deploy/repo-path.js";
 import { createKeyWithCli, type E2eSystem, postJson, startE2eSystem } from "./e2e-harness.js";
+import { labelValues, scrapeMetrics } from "./scrape-metrics.js";
 
 /** Sentences printed in the real PDF of TED notice 821126-2025 (see packages/source-ted/fixtures). */
 const ESTIMATED_VALUE = "Valore stimato al netto dell'IVA: 5 156 400,00 EUR";
@@ -102,4 +105,76 @@ describe("golden path: recorded sources to grounded answers, over HTTP", () => {
       "RA359950 - EV Charger Supply and Install",
     );
   }, 40_000);
+});
+
+describe("metrics: every service serves Prometheus text at /metrics", () => {
+  const WORKERS = ["ingest-source-a", "ingest-source-b", "downloader", "indexer"] as const;
+  const documented = readFileSync(repoPath("README.md"), "utf8");
+  const isNodeDefault = (name: string) => /^tender_(process|nodejs)_/.test(name);
+
+  it("names start with tender_, each is in the README, and label values stay bounded", async () => {
+    // Unknown paths full of ids must not become label values.
+    for (let i = 0; i < 5; i++) await fetch(url(`/api/v1/nothing/${crypto.randomUUID()}`));
+    const gateway = await scrapeMetrics(`http://127.0.0.1:${e2e.system.metricsPort}/metrics`);
+    const workers = await Promise.all(
+      WORKERS.map((name) => scrapeMetrics(`http://127.0.0.1:${e2e.system.healthPorts[name]}/metrics`)),
+    );
+    // Never on the public API port.
+    expect((await fetch(url("/metrics"))).status).toBe(404);
+
+    for (const scrape of [gateway, ...workers]) {
+      expect(scrape.names.length).toBeGreaterThan(10);
+      for (const name of scrape.names) {
+        expect(name).toMatch(/^tender_/);
+        if (!isNodeDefault(name)) expect(documented, `README lists ${name}`).toContain(`\`${name}\``);
+      }
+      expect(scrape.names).toContain("tender_process_cpu_user_seconds_total");
+      for (const [label, values] of labelValues(scrape)) {
+        expect(values.size, `values of ${label}`).toBeLessThanOrEqual(40);
+        for (const value of values) expect(value, label).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+      }
+    }
+
+    const routes = labelValues(gateway).get("route") ?? new Set();
+    expect(routes).toContain("/api/v1/search");
+    expect(routes).toContain("unmatched");
+    for (const route of routes) expect(route).toMatch(/^(\/|unmatched$)/);
+    const searches = gateway.samples.find(
+      (s) =>
+        s.name === "tender_http_requests_total" &&
+        s.labels.route === "/api/v1/search" &&
+        s.labels.status === "200",
+    );
+    expect(searches?.value).toBeGreaterThan(0);
+    for (const name of [
+      "tender_search_duration_seconds",
+      "tender_ai_call_duration_seconds",
+      "tender_rate_limit_refusals_total",
+    ])
+      expect(gateway.names).toContain(name);
+
+    for (const scrape of workers) {
+      for (const name of [
+        "tender_consumer_pending",
+        "tender_consumer_ack_pending",
+        "tender_consumer_redelivered",
+        "tender_outbox_backlog",
+        "tender_outbox_oldest_age_seconds",
+        "tender_dead_letters",
+      ])
+        expect(scrape.names).toContain(name);
+      const consumers = scrape.samples
+        .filter((s) => s.name === "tender_consumer_pending")
+        .map((s) => s.labels.consumer);
+      expect(consumers.sort()).toEqual(["downloader", "indexer", "notifier"]);
+    }
+    const indexer = workers[WORKERS.indexOf("indexer")];
+    const embeds = indexer?.samples.find(
+      (s) =>
+        s.name === "tender_ai_call_duration_seconds_count" &&
+        s.labels.operation === "embed" &&
+        s.labels.outcome === "ok",
+    );
+    expect(embeds?.value).toBeGreaterThan(0);
+  });
 });

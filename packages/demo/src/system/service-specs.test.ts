@@ -8,6 +8,7 @@ const config: DemoServicesConfig = {
   busPrefix: "demo",
   logLevel: "info",
   gatewayPort: 8080,
+  metricsPort: 9464,
   healthPorts: { "ingest-source-a": 9101, "ingest-source-b": 9102, downloader: 9103, indexer: 9104 },
   replayBaseUrl: "http://127.0.0.1:4567",
   storageDir: "/tmp/tender-demo/files",
@@ -46,7 +47,11 @@ describe("demoServiceEnv", () => {
   it("gives the AI settings to the gateway and the indexer only", () => {
     const withAi = SERVICE_NAMES.filter((name) => demoServiceEnv(name, config).AI_PROVIDER === "ollama");
     expect(withAi).toEqual(["gateway", "indexer"]);
-    expect(demoServiceEnv("gateway", config)).toMatchObject({ PORT: "8080", HOST: "127.0.0.1" });
+    expect(demoServiceEnv("gateway", config)).toMatchObject({
+      PORT: "8080",
+      METRICS_PORT: "9464",
+      HOST: "127.0.0.1",
+    });
     expect(demoServiceEnv("indexer", config).STORAGE_DIR).toBe(config.storageDir);
   });
 

@@ -20,6 +20,8 @@ export interface DemoServicesConfig {
   busPrefix: string;
   logLevel: string;
   gatewayPort: number;
+  /** The gateway's METRICS_PORT. */
+  metricsPort: number;
   /** HEALTH_PORT of each worker. */
   healthPorts: Readonly<Record<WorkerName, number>>;
   /** Base URL of the replay server: TED_BASE_URL and CF_BASE_URL. */
@@ -56,7 +58,13 @@ export function demoServiceEnv(name: ServiceName, config: DemoServicesConfig): R
   });
   const storage = { STORAGE_DRIVER: "fs", STORAGE_DIR: config.storageDir };
   const env: Record<ServiceName, () => Record<string, string>> = {
-    gateway: () => ({ ...common, ...config.ai, PORT: String(config.gatewayPort), HOST: "127.0.0.1" }),
+    gateway: () => ({
+      ...common,
+      ...config.ai,
+      PORT: String(config.gatewayPort),
+      METRICS_PORT: String(config.metricsPort),
+      HOST: "127.0.0.1",
+    }),
     "ingest-source-a": () => ({
       ...worker("ingest-source-a"),
       TED_BASE_URL: config.replayBaseUrl,

@@ -42,8 +42,10 @@ export interface DemoSystem {
   gatewayUrl: string;
   replay: DemoReplayServer;
   supervisor: Supervisor;
-  /** HEALTH_PORT of each worker. */
+  /** HEALTH_PORT of each worker (probes and `/metrics`). */
   healthPorts: Readonly<Record<WorkerName, number>>;
+  /** The gateway's METRICS_PORT (`/metrics`). */
+  metricsPort: number;
   /** Stops the services (SIGTERM, then SIGKILL after `timeoutMs`) and the replay server. */
   stop(timeoutMs?: number): Promise<ServiceExit[]>;
 }
@@ -70,6 +72,7 @@ export async function startDemoSystem(options: DemoSystemOptions): Promise<DemoS
     downloader: await freePort(),
     indexer: await freePort(),
   };
+  const metricsPort = await freePort();
   const names = options.services ?? SERVICE_NAMES;
   const supervisor = startSupervisor(
     demoServiceSpecs(
@@ -79,6 +82,7 @@ export async function startDemoSystem(options: DemoSystemOptions): Promise<DemoS
         busPrefix: options.busPrefix,
         logLevel: options.logLevel ?? "info",
         gatewayPort: options.gatewayPort,
+        metricsPort,
         healthPorts,
         replayBaseUrl: replay.baseUrl,
         storageDir: options.storageDir,
@@ -119,5 +123,5 @@ export async function startDemoSystem(options: DemoSystemOptions): Promise<DemoS
     throw error;
   }
   abort.abort();
-  return { gatewayUrl, replay, supervisor, healthPorts, stop };
+  return { gatewayUrl, replay, supervisor, healthPorts, metricsPort, stop };
 }

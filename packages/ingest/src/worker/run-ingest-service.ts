@@ -34,6 +34,7 @@ export async function runIngestService(options: IngestServiceOptions): Promise<v
     subject: worker.topology.names.subject,
     syncIntervalMs: config.SYNC_INTERVAL_MS,
     healthPort: config.HEALTH_PORT,
+    metrics: worker.metrics,
     signal: worker.signal,
   });
   await worker.close("Stopped");

@@ -1,6 +1,6 @@
 import { type Bus, runOutboxRelay } from "@tender/bus";
 import type { Database } from "@tender/db";
-import { startHealthServer } from "@tender/observability";
+import { type Registry, startHealthServer } from "@tender/observability";
 import { outboxStore, workerHealthChecks } from "@tender/worker";
 import type { Kysely } from "kysely";
 import type { IngestLogger } from "../sync/ingest-logger.js";
@@ -17,6 +17,8 @@ export interface IngestWorkerDeps {
   subject: string;
   syncIntervalMs: number;
   healthPort: number;
+  /** Served at `/metrics` on the health port. */
+  metrics?: Registry;
   /** Aborting it stops the worker: no new page, the relay stops, the health server closes. */
   signal: AbortSignal;
 }
@@ -28,7 +30,11 @@ export interface IngestWorkerDeps {
  */
 export async function runIngestWorker(deps: IngestWorkerDeps): Promise<void> {
   const { db, bus, logger, adapter, signal } = deps;
-  const health = await startHealthServer({ port: deps.healthPort, checks: workerHealthChecks(db, bus) });
+  const health = await startHealthServer({
+    port: deps.healthPort,
+    checks: workerHealthChecks(db, bus),
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
+  });
   logger.info({ source: adapter.code, health_port: health.port }, "Ingest worker started");
   try {
     await Promise.all([

@@ -10,7 +10,7 @@ import { toSearchResultItem } from "./to-search-result-item.js";
  * the chunks of the matching tenders (extensions.md 2). `signal` cancels the embedding request.
  */
 export async function findFragments(
-  deps: Pick<Deps, "db" | "readDb" | "ai" | "config">,
+  deps: Pick<Deps, "db" | "readDb" | "ai" | "config" | "metrics">,
   query: string,
   limit: number,
   filters?: TenderFilters,
@@ -18,11 +18,13 @@ export async function findFragments(
 ): Promise<SearchResultItem[]> {
   const [embedding] = await deps.ai.embed([query], { signal });
   if (!embedding) return [];
+  const started = performance.now();
   const matches = await searchChunks(readDbOf(deps), {
     embedding,
     minScore: deps.config.minRelevanceScore,
     limit,
     ...(filters ? { filters } : {}),
   });
+  deps.metrics?.observeSearch((performance.now() - started) / 1000);
   return matches.map(toSearchResultItem);
 }

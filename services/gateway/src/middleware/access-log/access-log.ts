@@ -2,6 +2,7 @@ import type { Logger } from "@tender/observability";
 import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import type { AppEnv } from "../../app-env.js";
+import type { GatewayMetrics } from "../../metrics/gateway-metrics.js";
 import { observeBody } from "./observe-body.js";
 
 /** The route pattern that answered (`/api/v1/tenders/:id`), or null when none matched. */
@@ -16,9 +17,14 @@ const ms = (value: number) => Math.round(value * 1000) / 1000;
  * One structured line per request: request id, API key id (never the key), method, route
  * pattern (not the raw path), status and duration. An answer that is streamed
  * (`text/event-stream`) is logged when its stream ends, with `first_byte_ms`, the total
- * `duration_ms`, and `client_gone` when the client left before the end.
+ * `duration_ms`, and `client_gone` when the client left before the end. The same request goes
+ * to `metrics` when given.
  */
-export function accessLog(logger: Logger, now: () => number): MiddlewareHandler<AppEnv> {
+export function accessLog(
+  logger: Logger,
+  now: () => number,
+  metrics?: Pick<GatewayMetrics, "observeRequest">,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = now();
     await next();
@@ -30,8 +36,13 @@ export function accessLog(logger: Logger, now: () => number): MiddlewareHandler<
       status: c.res.status,
     });
     const body = c.res.body;
+    const observe = (line: ReturnType<typeof fields>, end: number) =>
+      metrics?.observeRequest({ ...line, seconds: (end - started) / 1000 });
     if (!body || !c.res.headers.get("content-type")?.startsWith("text/event-stream")) {
-      logger.info({ ...fields(), duration_ms: ms(now() - started) }, "request");
+      const end = now();
+      const line = fields();
+      logger.info({ ...line, duration_ms: ms(end - started) }, "request");
+      observe(line, end);
       return;
     }
     const line = fields();
@@ -52,6 +63,7 @@ export function accessLog(logger: Logger, now: () => number): MiddlewareHandler<
             },
             "request",
           );
+          observe(line, end);
         },
       }),
       c.res,

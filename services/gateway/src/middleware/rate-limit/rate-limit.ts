@@ -12,7 +12,7 @@ import { rateLimitHeaders } from "./rate-limit-headers.js";
  * headers; a counted one carries the three `X-RateLimit-*` headers on whatever response the
  * service gives, an error too, since it was counted.
  */
-export function rateLimit(deps: Pick<Deps, "db">): MiddlewareHandler<AppEnv> {
+export function rateLimit(deps: Pick<Deps, "db" | "metrics">): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.get("apiKey");
     if (!key) throw new Error("rate limit middleware runs before authentication");
@@ -20,7 +20,10 @@ export function rateLimit(deps: Pick<Deps, "db">): MiddlewareHandler<AppEnv> {
     // The key was deleted between authentication and counting.
     if (!decision) throw new ApiError("api_key_invalid");
     const headers = rateLimitHeaders(decision);
-    if (!decision.allowed) throw new ApiError("rate_limit_exceeded", undefined, { headers });
+    if (!decision.allowed) {
+      deps.metrics?.rateLimitRefused();
+      throw new ApiError("rate_limit_exceeded", undefined, { headers });
+    }
     await next();
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   };
