@@ -81,25 +81,20 @@ export function registerWorkerMetrics(
         fill(this, taken);
       },
     });
-  gauge("tender_consumer_pending", "Messages not yet delivered to the consumer.", ["consumer"], (g, s) => {
-    for (const c of s.consumers) g.set({ consumer: c.consumer }, c.pending);
-  });
-  gauge(
-    "tender_consumer_ack_pending",
-    "Messages delivered and not yet acknowledged.",
-    ["consumer"],
-    (g, s) => {
-      for (const c of s.consumers) g.set({ consumer: c.consumer }, c.ackPending);
-    },
-  );
-  gauge(
-    "tender_consumer_redelivered",
-    "Messages delivered more than once and not yet acknowledged.",
-    ["consumer"],
-    (g, s) => {
-      for (const c of s.consumers) g.set({ consumer: c.consumer }, c.redelivered);
-    },
-  );
+  const perConsumer = [
+    ["tender_consumer_pending", "Messages not yet delivered to the consumer.", "pending"],
+    ["tender_consumer_ack_pending", "Messages delivered and not yet acknowledged.", "ackPending"],
+    [
+      "tender_consumer_redelivered",
+      "Messages delivered more than once and not yet acknowledged.",
+      "redelivered",
+    ],
+  ] as const;
+  for (const [name, help, field] of perConsumer) {
+    gauge(name, help, ["consumer"], (g, s) => {
+      for (const c of s.consumers) g.set({ consumer: c.consumer }, c[field]);
+    });
+  }
   gauge("tender_dead_letters", "Messages in the dead-letter stream.", ["stream"], (g, s) => {
     for (const d of s.deadLetters) g.set({ stream: d.stream }, d.messages);
   });
