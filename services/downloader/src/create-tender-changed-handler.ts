@@ -6,6 +6,7 @@ import type { BlobStorage } from "@tender/storage";
 import type { Kysely } from "kysely";
 import { abortLater } from "./abort-later.js";
 import { createKeyedQueue } from "./create-keyed-queue.js";
+import type { DownloadMetricOutcome } from "./download-outcome-metric.js";
 import type { DownloadPolicy } from "./download-policy.js";
 import { processAttachment } from "./process-attachment.js";
 import { takePendingDownloads } from "./take-pending-downloads.js";
@@ -21,6 +22,8 @@ export interface TenderChangedHandlerDeps {
   limiter: Limiter;
   /** On stop, downloads in progress get this long to finish; waiting ones never start. */
   shutdownGraceMs: number;
+  /** Hears what became of each claimed attachment (`tender_download_outcomes_total`). */
+  recordOutcome?: (outcome: DownloadMetricOutcome) => void;
 }
 
 /**

@@ -2,6 +2,7 @@ import { loadConfig } from "@tender/config";
 import { systemResolveHost } from "@tender/egress";
 import { openBlobStorage } from "@tender/storage";
 import { openWorkerProcess } from "@tender/worker";
+import { downloadOutcomeMetric } from "./download-outcome-metric.js";
 import { downloadPolicy } from "./download-policy.js";
 import { Env } from "./env.js";
 import { runDownloader } from "./run-downloader.js";
@@ -25,6 +26,7 @@ const running = runDownloader(
     logger,
     concurrency: config.DOWNLOAD_CONCURRENCY,
     maxHandlingMs: config.MESSAGE_MAX_HANDLING_MS,
+    recordOutcome: downloadOutcomeMetric(worker.metrics),
     policy: downloadPolicy(
       {
         maxBytes: config.MAX_ATTACHMENT_BYTES,

@@ -10,6 +10,7 @@ import type { BlobStorage } from "@tender/storage";
 import type { Kysely } from "kysely";
 import { commitDownload } from "./commit-download.js";
 import { type DownloadOutcome, downloadAttachment } from "./download-attachment.js";
+import type { DownloadMetricOutcome } from "./download-outcome-metric.js";
 import type { DownloadPolicy } from "./download-policy.js";
 
 export interface ProcessAttachmentDeps {
@@ -18,6 +19,8 @@ export interface ProcessAttachmentDeps {
   policy: DownloadPolicy;
   logger: BusLogger;
   subject: string;
+  /** Hears what became of each claimed attachment (`tender_download_outcomes_total`). */
+  recordOutcome?: (outcome: DownloadMetricOutcome) => void;
 }
 
 /** Another downloader holds the attachment's claim. */
@@ -68,6 +71,7 @@ export async function processAttachment(
   }
   if (!outcome.ok) {
     await recordDownloadFailure(deps.db, attachment.id, outcome.error, deps.policy.failureBackoff, claim);
+    deps.recordOutcome?.("failed");
     const storageError = outcome.storageError instanceof Error ? outcome.storageError.message : undefined;
     deps.logger.warn({ ...fields, error: outcome.error, err: storageError }, "Attachment download failed");
     return;
@@ -83,6 +87,7 @@ export async function processAttachment(
   });
   // Refused (claim lost, or no longer pending): the object is this claim's own, nobody points at it.
   if (!result.applied) await deps.storage.delete(outcome.stored.key).catch(() => {});
+  deps.recordOutcome?.(result.applied ? "downloaded" : "dropped");
   deps.logger.info(
     {
       ...fields,

@@ -5,6 +5,7 @@ import type { BlobStorage, SweepableBlobStorage } from "@tender/storage";
 import { outboxStore, runPeriodically } from "@tender/worker";
 import type { Kysely } from "kysely";
 import { createTenderChangedHandler } from "./create-tender-changed-handler.js";
+import type { DownloadMetricOutcome } from "./download-outcome-metric.js";
 import type { DownloadPolicy } from "./download-policy.js";
 import {
   DEFAULT_STALLED_DOWNLOAD_SWEEP,
@@ -22,6 +23,8 @@ export interface DownloaderDeps {
   logger: BusLogger;
   /** DOWNLOAD_CONCURRENCY: downloads at once, across every event in hand. */
   concurrency: number;
+  /** Hears what became of each claimed attachment (`tender_download_outcomes_total`). */
+  recordOutcome?: (outcome: DownloadMetricOutcome) => void;
   /** MESSAGE_MAX_HANDLING_MS: one attempt at one event; the consumer runner's default when absent. */
   maxHandlingMs?: number;
   /** On stop, downloads in progress get this long to finish before they are abandoned; default 10 s. */
@@ -49,6 +52,7 @@ export async function runDownloader(deps: DownloaderDeps, signal: AbortSignal): 
     subject: entry.subject,
     limiter: createLimiter(deps.concurrency),
     shutdownGraceMs: deps.shutdownGraceMs ?? 10_000,
+    ...(deps.recordOutcome ? { recordOutcome: deps.recordOutcome } : {}),
   });
   await Promise.all([
     runConsumer({

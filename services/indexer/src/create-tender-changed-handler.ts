@@ -15,12 +15,14 @@ export function createTenderChangedHandler(deps: IndexerDeps): ConsumerHandler<T
         { tenderId: event.tender_id, contentHash: event.content_hash },
         ctx.signal,
       );
+      deps.recordOutcome?.(outcome);
       const level = outcome === "indexed" || outcome === "rebuilt" ? "info" : "debug";
       deps.logger[level](
         { ...fields, outcome, duration_ms: Math.round(performance.now() - started) },
         "Tender change handled",
       );
     } catch (error) {
+      deps.recordOutcome?.("failed");
       deps.logger.warn({ ...fields, err: describeIndexError(error) }, "Indexing failed");
       throw error;
     }

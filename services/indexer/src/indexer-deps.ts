@@ -25,4 +25,6 @@ export interface IndexerDeps {
   indexedSubject?: string;
   /** Chunk size and overlap; default about 1200 characters with 150 of overlap. */
   split?: SplitOptions;
+  /** Hears each handled event's outcome (`tender_index_outcomes_total`). */
+  recordOutcome?: (outcome: string) => void;
 }

@@ -6,6 +6,7 @@ import { openBlobStorage } from "@tender/storage";
 import { openWorkerProcess } from "@tender/worker";
 import { Env } from "./env.js";
 import { createExtractorPool } from "./extraction/create-extractor-pool.js";
+import { indexOutcomeMetric, observeExtractor } from "./indexer-metrics.js";
 import { runIndexer } from "./run-indexer.js";
 
 const config = loadConfig(Env, process.env);
@@ -21,11 +22,14 @@ const ai = observeAiProvider(
   createAiProvider(aiProviderConfigFromEnv(config)),
   aiCallMetrics(worker.metrics),
 );
-const extractor = createExtractorPool({
-  size: config.INDEX_CONCURRENCY,
-  timeoutMs: config.EXTRACT_TIMEOUT_MS,
-  maxMemoryMb: config.EXTRACT_MAX_MEMORY_MB,
-});
+const extractor = observeExtractor(
+  createExtractorPool({
+    size: config.INDEX_CONCURRENCY,
+    timeoutMs: config.EXTRACT_TIMEOUT_MS,
+    maxMemoryMb: config.EXTRACT_MAX_MEMORY_MB,
+  }),
+  worker.metrics,
+);
 
 const running = runIndexer(
   {
@@ -36,6 +40,7 @@ const running = runIndexer(
     ai,
     extractor,
     logger,
+    recordOutcome: indexOutcomeMetric(worker.metrics),
     concurrency: config.INDEX_CONCURRENCY,
     maxHandlingMs: config.MESSAGE_MAX_HANDLING_MS,
     embedBatching: {

@@ -176,5 +176,11 @@ describe("metrics: every service serves Prometheus text at /metrics", () => {
         s.labels.outcome === "ok",
     );
     expect(embeds?.value).toBeGreaterThan(0);
+    const count = (scrape: typeof indexer, name: string, outcome: string) =>
+      scrape?.samples.find((s) => s.name === name && s.labels.outcome === outcome)?.value ?? 0;
+    expect(count(indexer, "tender_index_outcomes_total", "indexed")).toBeGreaterThan(0);
+    expect(count(indexer, "tender_extraction_duration_seconds_count", "ok")).toBeGreaterThan(0);
+    const downloader = workers[WORKERS.indexOf("downloader")];
+    expect(count(downloader, "tender_download_outcomes_total", "downloaded")).toBeGreaterThan(0);
   });
 });
