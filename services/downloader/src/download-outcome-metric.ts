@@ -1,4 +1,4 @@
-import { Counter, type Registry } from "@tender/observability";
+import { outcomeCounter, type Registry } from "@tender/observability";
 
 /** What became of one claimed attachment. */
 export type DownloadMetricOutcome = "downloaded" | "failed" | "dropped";
@@ -9,11 +9,9 @@ export type DownloadMetricOutcome = "downloaded" | "failed" | "dropped";
  * no longer pending or claimed by another downloader). Returns the recorder.
  */
 export function downloadOutcomeMetric(registry: Registry): (outcome: DownloadMetricOutcome) => void {
-  const counter = new Counter({
-    name: "tender_download_outcomes_total",
-    help: "Attachments the downloader claimed, by outcome.",
-    labelNames: ["outcome"],
-    registers: [registry],
-  });
-  return (outcome) => counter.inc({ outcome });
+  return outcomeCounter(
+    registry,
+    "tender_download_outcomes_total",
+    "Attachments the downloader claimed, by outcome.",
+  );
 }

@@ -1,4 +1,4 @@
-import { Counter, Histogram, type Registry } from "@tender/observability";
+import { Histogram, outcomeCounter, type Registry } from "@tender/observability";
 import type { Extractor } from "./extraction/extraction-types.js";
 
 /**
@@ -7,13 +7,11 @@ import type { Extractor } from "./extraction/extraction-types.js";
  * Returns the recorder the handler calls.
  */
 export function indexOutcomeMetric(registry: Registry): (outcome: string) => void {
-  const counter = new Counter({
-    name: "tender_index_outcomes_total",
-    help: "Tender change events handled by the indexer, by outcome.",
-    labelNames: ["outcome"],
-    registers: [registry],
-  });
-  return (outcome) => counter.inc({ outcome });
+  return outcomeCounter(
+    registry,
+    "tender_index_outcomes_total",
+    "Tender change events handled by the indexer, by outcome.",
+  );
 }
 
 /**
