@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import type { AiCallOptions, AiProvider, ChatPrompt } from "./ai-provider.js";
+import { chatMessages } from "./chat-messages.js";
 import { checkAnswer } from "./check-answer.js";
 import { checkVectors } from "./check-vectors.js";
 import { parseResponse, requestJson } from "./http-json.js";
@@ -33,10 +34,6 @@ const TagsResponse = v.object({
 export function createOllamaProvider(options: LiveProviderOptions): AiProvider {
   const { baseUrl, embedModel, chatModel, apiKey, timeoutMs } = options;
   const maxAnswerChars = options.maxAnswerChars ?? DEFAULT_MAX_ANSWER_CHARS;
-  const messages = (prompt: ChatPrompt) => [
-    { role: "system", content: prompt.system },
-    { role: "user", content: prompt.user },
-  ];
   const call = (path: string, body: unknown, maxBytes: number, opts?: AiCallOptions) =>
     requestJson({ baseUrl, path, body, apiKey, timeoutMs, maxBytes, signal: opts?.signal });
 
@@ -53,7 +50,7 @@ export function createOllamaProvider(options: LiveProviderOptions): AiProvider {
     async generate(prompt: ChatPrompt, opts?: AiCallOptions) {
       const body = {
         model: chatModel,
-        messages: messages(prompt),
+        messages: chatMessages(prompt),
         stream: false,
         options: { temperature: 0 },
       };
@@ -66,7 +63,7 @@ export function createOllamaProvider(options: LiveProviderOptions): AiProvider {
       return streamChat({
         baseUrl,
         path: "/api/chat",
-        body: { model: chatModel, messages: messages(prompt), stream: true, options: { temperature: 0 } },
+        body: { model: chatModel, messages: chatMessages(prompt), stream: true, options: { temperature: 0 } },
         apiKey,
         timeoutMs,
         maxAnswerChars,

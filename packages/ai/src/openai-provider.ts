@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { AiDependencyError } from "./ai-dependency-error.js";
 import type { AiCallOptions, AiProvider, ChatPrompt } from "./ai-provider.js";
+import { chatMessages } from "./chat-messages.js";
 import { checkAnswer } from "./check-answer.js";
 import { checkVectors } from "./check-vectors.js";
 import { parseResponse, requestJson } from "./http-json.js";
@@ -45,10 +46,6 @@ export function createOpenAiProvider(options: LiveProviderOptions): AiProvider {
   const { embedModel, chatModel, apiKey, timeoutMs } = options;
   const baseUrl = openAiServerRoot(options.baseUrl);
   const maxAnswerChars = options.maxAnswerChars ?? DEFAULT_MAX_ANSWER_CHARS;
-  const messages = (prompt: ChatPrompt) => [
-    { role: "system", content: prompt.system },
-    { role: "user", content: prompt.user },
-  ];
   const call = (path: string, body: unknown, maxBytes: number, opts?: AiCallOptions) =>
     requestJson({ baseUrl, path, body, apiKey, timeoutMs, maxBytes, signal: opts?.signal });
 
@@ -74,7 +71,7 @@ export function createOpenAiProvider(options: LiveProviderOptions): AiProvider {
     },
     async generate(prompt: ChatPrompt, opts?: AiCallOptions) {
       const what = "POST /v1/chat/completions";
-      const body = { model: chatModel, messages: messages(prompt), temperature: 0 };
+      const body = { model: chatModel, messages: chatMessages(prompt), temperature: 0 };
       const answer = await call("/v1/chat/completions", body, chatAnswerMaxBytes(maxAnswerChars), opts);
       const { choices } = parseResponse(ChatResponse, answer, what);
       return checkAnswer(choices[0]?.message.content, what, maxAnswerChars);
@@ -83,7 +80,7 @@ export function createOpenAiProvider(options: LiveProviderOptions): AiProvider {
       return streamChat({
         baseUrl,
         path: "/v1/chat/completions",
-        body: { model: chatModel, messages: messages(prompt), temperature: 0, stream: true },
+        body: { model: chatModel, messages: chatMessages(prompt), temperature: 0, stream: true },
         apiKey,
         timeoutMs,
         maxAnswerChars,
