@@ -1,9 +1,11 @@
 import { createWireValidator } from "@tender/contracts";
 import { createApiKey, createDb } from "@tender/db";
+import { createMetricsRegistry } from "@tender/observability";
 import { createTestDatabase, seedTender, type TestDatabase } from "@tender/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
+import { createGatewayMetrics } from "./metrics/gateway-metrics.js";
 import { serveApp } from "./server/serve-app.js";
 import { awaitFreshMinute, nextMinuteStart } from "./testing/fresh-minute.js";
 import { postJson, readJson, send } from "./testing/requests.js";
@@ -36,7 +38,8 @@ afterAll(() => tdb.destroy());
 
 describe("rate limit (spec 8.2)", () => {
   it("allowance 5: three Search and two Ask pass, the sixth is 429, a new minute resets", async () => {
-    const app = createApp(testDeps(tdb.db));
+    const registry = createMetricsRegistry();
+    const app = createApp(testDeps(tdb.db, { metrics: createGatewayMetrics(registry) }));
     const { id, key } = await createApiKey(tdb.db, { name: "five", limitPerMinute: 5 });
     await awaitFreshMinute(tdb.db);
     const reset = String(await nextMinuteStart(tdb.db));
@@ -71,6 +74,15 @@ describe("rate limit (spec 8.2)", () => {
     // Ask shares the counter; the refused requests changed nothing.
     expect((await postJson(app, "/api/v1/ask", { query: "road repair" }, key)).status).toBe(429);
     expect(await storedCount(id)).toBe(5);
+
+    // Both refusals are counted, and every answer by its route pattern and status.
+    const metrics = await registry.metrics();
+    expect(metrics).toContain("tender_rate_limit_refusals_total 2");
+    expect(metrics).toContain(
+      'tender_http_requests_total{method="POST",route="/api/v1/search",status="200"} 3',
+    );
+    expect(metrics).toContain('tender_http_requests_total{method="POST",route="/api/v1/ask",status="429"} 1');
+    expect(metrics).toContain("tender_search_duration_seconds_count 5");
 
     // A new UTC minute: the stored window is now a minute old.
     await sql`UPDATE api_keys SET window_started_at = window_started_at - interval '1 minute' WHERE id = ${id}`.execute(

@@ -19,7 +19,7 @@ const noFeed = () => new ApiError("not_found", "No feed has this address.");
  * address cannot be used to load the server beyond what that key may; an unknown token, or one
  * whose key is disabled, is `not_found`.
  */
-export function feedRoute(deps: Pick<Deps, "db">): Hono<AppEnv> {
+export function feedRoute(deps: Pick<Deps, "db" | "metrics">): Hono<AppEnv> {
   return new Hono<AppEnv>().get("/feeds/:token", async (c) => {
     const token = c.req.param("token");
     if (!isFeedTokenShape(token)) throw noFeed();
@@ -28,7 +28,10 @@ export function feedRoute(deps: Pick<Deps, "db">): Hono<AppEnv> {
     const decision = await takeRateLimitToken(deps.db, saved.api_key_id);
     if (!decision) throw noFeed();
     const headers = rateLimitHeaders(decision);
-    if (!decision.allowed) throw new ApiError("rate_limit_exceeded", undefined, { headers });
+    if (!decision.allowed) {
+      deps.metrics?.rateLimitRefused();
+      throw new ApiError("rate_limit_exceeded", undefined, { headers });
+    }
     const matches = await listSavedSearchMatches(deps.db, saved.id, { limit: FEED_ENTRIES });
     const xml = renderAtomFeed({ savedSearch: saved, matches, selfUrl: c.req.url });
     return c.body(xml, 200, { ...headers, "content-type": "application/atom+xml; charset=utf-8" });
