@@ -1,6 +1,7 @@
 import {
   clearDownloadBackoff,
   type Database,
+  findAttachmentLocalPath,
   lockTenderRow,
   markAttachmentReady,
   refreshTenderContentHash,
@@ -26,6 +27,11 @@ export interface CommitDownloadResult {
   applied: boolean;
   /** The tender's content hash changed: it is `pending` again and an event is in the outbox. */
   hashChanged: boolean;
+  /**
+   * The object the row named before this commit replaced it (a re-download's old file): delete
+   * it once the commit is done, never before, so a crash leaves at worst an unused object.
+   */
+  superseded?: string;
 }
 
 /**
@@ -41,6 +47,7 @@ export async function commitDownload(
 ): Promise<CommitDownloadResult> {
   return db.transaction().execute(async (trx) => {
     if (!(await lockTenderRow(trx, input.tenderId))) return { applied: false, hashChanged: false };
+    const previous = await findAttachmentLocalPath(trx, input.attachmentId);
     const applied = await markAttachmentReady(trx, input.attachmentId, {
       localPath: input.stored.key,
       sizeBytes: input.stored.sizeBytes,
@@ -54,6 +61,7 @@ export async function commitDownload(
       contentType: input.contentType,
     });
     const hashChanged = await refreshTenderContentHash(trx, input.tenderId, input.subject);
-    return { applied: true, hashChanged };
+    const superseded = previous !== undefined && previous !== input.stored.key ? previous : undefined;
+    return { applied: true, hashChanged, ...(superseded === undefined ? {} : { superseded }) };
   });
 }

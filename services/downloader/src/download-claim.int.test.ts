@@ -3,15 +3,14 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type AttachmentRow, listAttachmentsForTender } from "@tender/db";
-import { systemResolveHost } from "@tender/egress";
 import { type DocumentServer, startDocumentServer } from "@tender/egress/testing";
 import { createFilesystemStorage } from "@tender/storage";
 import { createTestDatabase, seedTender, type TestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type DownloadPolicy, downloadPolicy } from "./download-policy.js";
-import { DownloadClaimedError, type ProcessAttachmentDeps, processAttachment } from "./process-attachment.js";
+import type { DownloadPolicy } from "./download-policy.js";
+import { localDownloadDeps } from "./local-download-deps.js";
+import { DownloadClaimedError, processAttachment } from "./process-attachment.js";
 
-const silent = { debug() {}, info() {}, warn() {}, error() {} };
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 let t: TestDatabase;
 let server: DocumentServer;
@@ -31,19 +30,8 @@ afterAll(async () => {
 });
 
 /** One downloader: its own policy and logger, the shared database and storage (as two processes have). */
-function downloader(over: Partial<DownloadPolicy> = {}): ProcessAttachmentDeps {
-  const policy = downloadPolicy(
-    {
-      maxBytes: 1_000_000,
-      timeoutMs: 20_000,
-      extraAllowedHosts: [`127.0.0.1:${server.port}`],
-      allowPrivateAddresses: true,
-      resolveHost: systemResolveHost,
-    },
-    { retries: 0, ...over },
-  );
-  return { db: t.db, storage, policy, logger: silent, subject: "claim.test.tender.changed.v1" };
-}
+const downloader = (over: Partial<DownloadPolicy> = {}) =>
+  localDownloadDeps(t.db, storage, server.port, "claim.test.tender.changed.v1", over);
 
 /**
  * A remote file that changes on every fetch ("version 1", "version 2", ...); the first response

@@ -39,7 +39,8 @@ function hostOf(url: string): string | undefined {
 /**
  * Claims one pending attachment in the database (a lease, `policy.leaseMs`), downloads it under
  * the claim and records the outcome: `ready` (and a new content hash and event) or `failed` with a
- * short reason and a pause before the next try. Held by another downloader: throws
+ * short reason and a pause before the next try. A re-download deletes the object it replaced once
+ * its commit is done. Held by another downloader: throws
  * `DownloadClaimedError`, so the event comes back later. Throws when the
  * database fails or the worker stops; the event is then redelivered and the attachment, still
  * `pending`, is tried again.
@@ -88,6 +89,12 @@ export async function processAttachment(
   // Refused (claim lost, or no longer pending): the object is this claim's own, nobody points at it.
   if (!result.applied) await deps.storage.delete(outcome.stored.key).catch(() => {});
   deps.recordOutcome?.(result.applied ? "downloaded" : "dropped");
+  // After the commit: the row names the new object, nothing points at the old one any more.
+  if (result.superseded !== undefined)
+    await deps.storage.delete(result.superseded).catch((error: unknown) => {
+      const err = error instanceof Error ? error.message : String(error);
+      deps.logger.warn({ ...fields, err }, "Could not delete the replaced copy of the attachment");
+    });
   deps.logger.info(
     {
       ...fields,

@@ -335,7 +335,9 @@ describe("indexTender", () => {
       .selectAll()
       .where("id", "=", attachmentId)
       .executeTakeFirstOrThrow();
-    expect(attachment).toMatchObject({ download_status: "pending", sha256: null, local_path: null });
+    // It still names the wrong object: the download that replaces it deletes it.
+    expect(attachment).toMatchObject({ download_status: "pending", sha256: null, size_bytes: null });
+    expect(attachment.local_path).toMatch(new RegExp(`^${tender.id}/${attachmentId}`));
     expect(attachment.last_error).toMatch(/does not match/);
     const row = await findTenderById(t.db, tender.id);
     expect(row?.content_hash).not.toBe(tender.contentHash);

@@ -150,7 +150,7 @@ describe("syncTenderAttachments (spec 3.2)", () => {
     expect(Object.values(await byName(id)).map((r) => r.download_status)).toEqual(["skipped", "skipped"]);
   });
 
-  it("a skipped URL that returns goes back to pending without its old file", async () => {
+  it("a skipped URL that returns goes back to pending without its old file's digest, naming it for deletion", async () => {
     const id = await newTender();
     await syncTenderAttachments(t.db, id, [doc("a")]);
     await markAttachmentReady(t.db, (await byName(id)).a?.id ?? "", file("3"));
@@ -159,7 +159,7 @@ describe("syncTenderAttachments (spec 3.2)", () => {
     expect(await syncTenderAttachments(t.db, id, [doc("a")])).toEqual({ ...noCounts, requeued: 1 });
     expect((await byName(id)).a).toMatchObject({
       download_status: "pending",
-      local_path: null,
+      local_path: file("3").localPath,
       sha256: null,
       size_bytes: null,
     });

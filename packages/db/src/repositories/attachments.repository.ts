@@ -39,8 +39,9 @@ const MAX_ERROR_LENGTH = 4000;
 /**
  * Applies the upstream attachment list of a (re-)crawled tender (spec 3.2): a new URL is inserted
  * `pending`; a listed URL gets its metadata updated, and a `skipped` or `failed` one goes back to
- * `pending` without a file; a URL no longer listed becomes `skipped` (`ready` ones too, keeping
- * their file columns). On a `ready` row the filename and content type the download stored win
+ * `pending` without a file (its digest and size cleared; `local_path` still names the old object
+ * so the download that replaces it can delete it); a URL no longer listed becomes `skipped`
+ * (`ready` ones too, keeping their file columns). On a `ready` row the filename and content type the download stored win
  * over the upstream ones (only its title and external id follow upstream), so a re-crawl agrees
  * with the hash the downloader computed. A URL listed twice counts once (the first item wins).
  * Rows that change nothing are not written. Call it inside a transaction: the tender row is
@@ -99,8 +100,8 @@ export async function syncTenderAttachments(
               string | null
             >`CASE WHEN ${ready} THEN attachments.content_type ELSE excluded.content_type END`,
             download_status: sql<DownloadStatus>`CASE WHEN ${requeue} THEN 'pending' ELSE attachments.download_status END`,
-            // A requeued attachment has no file until it is downloaded again.
-            local_path: sql<string | null>`CASE WHEN ${requeue} THEN NULL ELSE attachments.local_path END`,
+            // A requeued attachment has no file until it is downloaded again; `local_path` keeps
+            // naming the old object, which the downloader deletes once a new one replaced it.
             sha256: sql<string | null>`CASE WHEN ${requeue} THEN NULL ELSE attachments.sha256 END`,
             size_bytes: sql<number | null>`CASE WHEN ${requeue} THEN NULL ELSE attachments.size_bytes END`,
             updated_at: sql<Date>`now()`,
@@ -156,6 +157,16 @@ export async function listPendingAttachments(db: Db, tenderId: string): Promise<
 }
 
 /**
+ * The storage key the attachment's row names (a `ready` file, or the superseded one of a
+ * requeued attachment), undefined when none. Inside the transaction that replaces it, after
+ * the tender row lock.
+ */
+export async function findAttachmentLocalPath(db: Db, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom("attachments").select("local_path").where("id", "=", id).executeTakeFirst();
+  return row?.local_path ?? undefined;
+}
+
+/**
  * Records a finished download and moves a `pending` or `failed` attachment to `ready`, releasing
  * the claim. With `claimToken`, only while that claim is still the attachment's (an expired one
  * taken over by another downloader is refused). Returns whether it applied: false when the
@@ -184,7 +195,8 @@ export async function markAttachmentReady(db: Db, id: string, file: DownloadedFi
 /**
  * Sends a `ready` attachment back to `pending` without its file, keeping `error` (cut to 4000
  * characters): its stored bytes turned out wrong (they do not match the recorded digest), so it is
- * downloaded again. Lock the tender row first and recompute the content hash in the same
+ * downloaded again. `local_path` keeps naming the wrong object: the download that replaces it
+ * deletes it after its commit, so no object is ever left without a row pointing at it. Lock the tender row first and recompute the content hash in the same
  * transaction. Returns whether it applied.
  */
 export async function requeueDownload(db: Db, id: string, error: string): Promise<boolean> {
@@ -192,7 +204,6 @@ export async function requeueDownload(db: Db, id: string, error: string): Promis
     .updateTable("attachments")
     .set({
       download_status: "pending",
-      local_path: null,
       size_bytes: null,
       sha256: null,
       last_error: error.slice(0, MAX_ERROR_LENGTH),

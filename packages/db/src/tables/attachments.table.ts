@@ -10,7 +10,10 @@ export interface AttachmentsTable {
   filename: string;
   content_type: string | null;
   source_url: string;
-  /** Storage key set by the downloader; never leaves the services. */
+  /**
+   * Storage key set by the downloader; never leaves the services. On a requeued (`pending` or
+   * `failed`) row it still names the superseded object until a new download replaces and deletes it.
+   */
   local_path: string | null;
   sha256: string | null;
   size_bytes: number | null;
