@@ -1,73 +1,29 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rm, stat, utimes } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, stat, utimes } from "node:fs/promises";
 import { basename, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { type Bus, busNames, connectBus } from "@tender/bus";
 import { type AttachmentRow, findTenderById, listAttachmentsForTender } from "@tender/db";
-import { type DocumentServer, startDocumentServer } from "@tender/egress/testing";
+import type { DocumentServer } from "@tender/egress/testing";
 import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
-import { seedTender, testNatsUrl, uniqueBusToken, useTestDatabase, workerProcessEnv } from "@tender/testing";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { seedTender, useTestDatabase } from "@tender/testing";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { type DownloaderProcess, downloaderStarted, useDownloaderProcesses } from "./downloader-process.js";
 
-// These tests run the built service (`pnpm build` first; scripts/test.sh does) as a child
-// process, to kill it for real in the middle of a download.
-const MAIN = fileURLToPath(new URL("../dist/main.js", import.meta.url));
+// These tests run the built service as a child process, to kill it for real in the middle of a
+// download.
 const waitLong = { timeout: 25_000, interval: 50 };
 const pdf = await readFile(tedFixturePath(TED_FIXTURES.noticePdf821062));
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 const t = useTestDatabase();
-let bus: Bus;
-let server: DocumentServer;
-let root: string;
-const prefix = `t${uniqueBusToken()}`;
-const names = busNames(prefix);
-const children: ChildProcess[] = [];
+const processes = useDownloaderProcesses(t);
+const { names } = processes;
 
-interface Service {
-  child: ChildProcess;
-  /** JSON log lines written so far. */
-  logs: Record<string, unknown>[];
-  exited: Promise<number | null>;
-}
-
-function startService(): Service {
-  const child = spawn(process.execPath, [MAIN], {
-    env: {
-      ...workerProcessEnv({ databaseUrl: t.url, busPrefix: prefix, storageDir: root, logLevel: "info" }),
-      DOWNLOAD_ALLOWED_HOSTS: `127.0.0.1:${server.port}`,
-      DOWNLOAD_ALLOW_PRIVATE_ADDRESSES: "true",
-      DOWNLOAD_TIMEOUT_MS: "20000",
-      // The killed process's claim runs out before its message comes back (60 s ack wait).
-      DOWNLOAD_LEASE_MS: "30000",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+function startService(): DownloaderProcess {
+  return processes.start({
+    DOWNLOAD_TIMEOUT_MS: "20000",
+    // The killed process's claim runs out before its message comes back (60 s ack wait).
+    DOWNLOAD_LEASE_MS: "30000",
   });
-  children.push(child);
-  const logs: Record<string, unknown>[] = [];
-  let buffered = "";
-  child.stdout?.on("data", (data: Buffer) => {
-    buffered += data.toString();
-    const lines = buffered.split("\n");
-    buffered = lines.pop() ?? "";
-    for (const line of lines) if (line.trim()) logs.push(JSON.parse(line));
-  });
-  child.stderr?.on("data", (data: Buffer) => process.stderr.write(data));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, logs, exited };
-}
-
-async function started(service: Service): Promise<number> {
-  let port = 0;
-  await vi.waitFor(() => {
-    const line = service.logs.find((l) => l.msg === "Downloader started");
-    expect(line).toBeDefined();
-    port = Number(line?.health_port);
-  }, waitLong);
-  return port;
 }
 
 async function attachmentOf(tenderId: string): Promise<AttachmentRow> {
@@ -76,21 +32,11 @@ async function attachmentOf(tenderId: string): Promise<AttachmentRow> {
   return row;
 }
 
-beforeAll(async () => {
-  if (!existsSync(MAIN))
-    throw new Error(`${MAIN} is missing: run \`pnpm build\` before the integration tests`);
-  bus = await connectBus({ servers: testNatsUrl(), name: "downloader-main-test" });
-  root = await mkdtemp(join(tmpdir(), "downloader-main-"));
-  server = await startDocumentServer("127.0.0.1");
-});
-
-afterAll(async () => {
-  for (const child of children)
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  for (const stream of [names.stream, names.dlqStream]) await bus?.jsm.streams.delete(stream).catch(() => {});
-  await server?.close();
-  await bus?.close();
-  await rm(root, { recursive: true, force: true });
+let server: DocumentServer;
+let root: string;
+beforeAll(() => {
+  server = processes.server;
+  root = processes.root;
 });
 
 describe("downloader service process", () => {
@@ -106,7 +52,7 @@ describe("downloader service process", () => {
     });
 
     const first = startService();
-    await started(first);
+    await downloaderStarted(first);
     const seeded = await seedTender(t.db, {
       eventSubject: names.subject,
       attachments: [{ sourceUrl: `${server.origin}/crash.pdf` }],
@@ -131,7 +77,7 @@ describe("downloader service process", () => {
     await utimes(join(root, seeded.id, partial), anHourAgo, anHourAgo);
 
     const second = startService();
-    const healthPort = await started(second);
+    const healthPort = await downloaderStarted(second);
     const ready = await fetch(`http://127.0.0.1:${healthPort}/health/ready`);
     expect([ready.status, await ready.json()]).toEqual([
       200,
