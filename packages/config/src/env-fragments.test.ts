@@ -6,6 +6,7 @@ import { DatabaseEnv, databaseEnv } from "./database-env.js";
 import { loadConfig } from "./load-config.js";
 import { LogEnv } from "./log-env.js";
 import { NatsEnv } from "./nats-env.js";
+import { OutboxEnv, outboxRetentionMs } from "./outbox-env.js";
 
 function problems(run: () => unknown): readonly string[] {
   try {
@@ -106,6 +107,18 @@ describe("AiEnv", () => {
     expect(problems(() => loadConfig(AiEnv, { AI_PROVIDER: "gpt", AI_BASE_URL: "ftp://x" }))).toEqual([
       'AI_PROVIDER: expected one of fake, ollama, openai, got "gpt"',
       'AI_BASE_URL: expected a URL starting with http:// or https://, got "ftp://x"',
+    ]);
+  });
+});
+
+describe("OutboxEnv", () => {
+  it("keeps published events a week by default, from an hour to a year", () => {
+    const config = loadConfig(OutboxEnv, {});
+    expect(config).toEqual({ OUTBOX_RETENTION_HOURS: 168 });
+    expect(outboxRetentionMs(config)).toBe(7 * 24 * 3_600_000);
+    expect(outboxRetentionMs(loadConfig(OutboxEnv, { OUTBOX_RETENTION_HOURS: "2" }))).toBe(7_200_000);
+    expect(problems(() => loadConfig(OutboxEnv, { OUTBOX_RETENTION_HOURS: "0" }))).toEqual([
+      'OUTBOX_RETENTION_HOURS: expected a whole number from 1 to 8760, got "0"',
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { DatabaseEnv, envInt, envString, LogEnv, NatsEnv } from "@tender/config";
+import { DatabaseEnv, envInt, envString, LogEnv, NatsEnv, OutboxEnv } from "@tender/config";
 import { isHostEntry, parseHostList } from "@tender/egress";
 import * as v from "valibot";
 
@@ -46,7 +46,8 @@ export type IngestWorkerEnv = v.InferOutput<typeof IngestWorkerEnv>;
 
 /**
  * What every ingest service reads besides its source's variables: database, NATS, logging,
- * `BUS_PREFIX`, the sync's HTTP settings and the worker's interval and health port.
+ * `BUS_PREFIX`, the sync's HTTP settings, the worker's interval and health port, and how long the
+ * outbox keeps published events.
  */
 export const IngestServiceEnv = v.intersect([
   DatabaseEnv,
@@ -55,5 +56,6 @@ export const IngestServiceEnv = v.intersect([
   BusPrefixEnv,
   SyncHttpEnv,
   IngestWorkerEnv,
+  OutboxEnv,
 ]);
 export type IngestServiceEnv = v.InferOutput<typeof IngestServiceEnv>;

@@ -1,4 +1,4 @@
-import { ConsumerEnv, DatabaseEnv, envBool, envInt, envString, LogEnv, NatsEnv } from "@tender/config";
+import { EventWorkerEnv, envBool, envInt, envString } from "@tender/config";
 import { isHostEntry, parseHostList } from "@tender/egress";
 import { StorageEnv } from "@tender/storage";
 import * as v from "valibot";
@@ -15,10 +15,7 @@ const HostList = v.pipe(
 
 /** The downloader's configuration (names and defaults as in the deployment documentation). */
 export const Env = v.intersect([
-  DatabaseEnv,
-  NatsEnv,
-  ConsumerEnv,
-  LogEnv,
+  EventWorkerEnv,
   StorageEnv,
   v.object({
     HEALTH_PORT: envInt({ min: 0, max: 65535, default: 9090 }),

@@ -1,4 +1,4 @@
-import { loadConfig } from "@tender/config";
+import { loadConfig, outboxRetentionMs } from "@tender/config";
 import { systemResolveHost } from "@tender/egress";
 import { openBlobStorage } from "@tender/storage";
 import { openWorkerProcess } from "@tender/worker";
@@ -26,6 +26,7 @@ const running = runDownloader(
     logger,
     concurrency: config.DOWNLOAD_CONCURRENCY,
     maxHandlingMs: config.MESSAGE_MAX_HANDLING_MS,
+    outboxRetentionMs: outboxRetentionMs(config),
     recordOutcome: downloadOutcomeMetric(worker.metrics),
     policy: downloadPolicy(
       {

@@ -27,6 +27,8 @@ export interface DownloaderDeps {
   recordOutcome?: (outcome: DownloadMetricOutcome) => void;
   /** MESSAGE_MAX_HANDLING_MS: one attempt at one event; the consumer runner's default when absent. */
   maxHandlingMs?: number;
+  /** OUTBOX_RETENTION_HOURS: published events are deleted once older; the relay's default when absent. */
+  outboxRetentionMs?: number;
   /** On stop, downloads in progress get this long to finish before they are abandoned; default 10 s. */
   shutdownGraceMs?: number;
   /** Pause between sweeps of leftovers of interrupted downloads; default 15 minutes. */
@@ -65,7 +67,13 @@ export async function runDownloader(deps: DownloaderDeps, signal: AbortSignal): 
       concurrency: deps.concurrency,
       ...(deps.maxHandlingMs === undefined ? {} : { maxHandlingMs: deps.maxHandlingMs }),
     }),
-    runOutboxRelay({ outbox: outboxStore(deps.db), js: deps.js, logger: deps.logger, signal }),
+    runOutboxRelay({
+      outbox: outboxStore(deps.db),
+      js: deps.js,
+      logger: deps.logger,
+      signal,
+      ...(deps.outboxRetentionMs === undefined ? {} : { retentionMs: deps.outboxRetentionMs }),
+    }),
     sweepIncompletePeriodically(deps, signal),
     // Pending attachments whose event was dead-lettered (a long database outage) or lost are
     // downloaded without an operator.

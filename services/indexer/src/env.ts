@@ -1,5 +1,5 @@
 import { DEFAULT_BUS_NAMES, redeliveryWindowMs, subjectCatalog } from "@tender/bus";
-import { AiEnv, ConsumerEnv, DatabaseEnv, envInt, envString, LogEnv, NatsEnv } from "@tender/config";
+import { AiEnv, EventWorkerEnv, envInt, envString } from "@tender/config";
 import { StorageEnv } from "@tender/storage";
 import * as v from "valibot";
 
@@ -17,10 +17,7 @@ const INDEXER_REDELIVERY_WINDOW_MS = redeliveryWindowMs(
 );
 
 export const Env = v.intersect([
-  DatabaseEnv,
-  NatsEnv,
-  ConsumerEnv,
-  LogEnv,
+  EventWorkerEnv,
   AiEnv,
   StorageEnv,
   v.object({

@@ -1,5 +1,5 @@
 import { aiProviderConfigFromEnv, createAiProvider, observeAiProvider } from "@tender/ai";
-import { loadConfig } from "@tender/config";
+import { loadConfig, outboxRetentionMs } from "@tender/config";
 import { createLimiter } from "@tender/egress";
 import { aiCallMetrics } from "@tender/observability";
 import { openBlobStorage } from "@tender/storage";
@@ -43,6 +43,7 @@ const running = runIndexer(
     recordOutcome: indexOutcomeMetric(worker.metrics),
     concurrency: config.INDEX_CONCURRENCY,
     maxHandlingMs: config.MESSAGE_MAX_HANDLING_MS,
+    outboxRetentionMs: outboxRetentionMs(config),
     embedBatching: {
       maxTexts: config.EMBED_BATCH_SIZE,
       maxChars: config.EMBED_BATCH_MAX_CHARS,

@@ -15,6 +15,8 @@ export interface RunIndexerDeps extends IndexerDeps {
   sweep: Pick<SweepOptions, "intervalMs" | "batchSize" | "staleAfterMs" | "stuckAfterMs">;
   /** Pause of the outbox relay when the outbox is empty; default 500 ms. */
   relayPollIntervalMs?: number;
+  /** OUTBOX_RETENTION_HOURS: published events are deleted once older; the relay's default when absent. */
+  outboxRetentionMs?: number;
 }
 
 /**
@@ -61,6 +63,7 @@ export async function runIndexer(deps: RunIndexerDeps, signal: AbortSignal): Pro
       logger: deps.logger,
       signal,
       ...(deps.relayPollIntervalMs ? { pollIntervalMs: deps.relayPollIntervalMs } : {}),
+      ...(deps.outboxRetentionMs === undefined ? {} : { retentionMs: deps.outboxRetentionMs }),
     }),
   ]);
 }

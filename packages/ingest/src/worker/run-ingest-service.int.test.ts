@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { busNames, connectBus } from "@tender/bus";
 import { testNatsUrl, uniqueBusToken, useTestDatabase } from "@tender/testing";
@@ -25,6 +26,19 @@ describe("runIngestService", () => {
     const names = busNames(prefix);
     const signals = new EventEmitter();
     const observer = await connectBus({ servers: testNatsUrl(), name: "ingest-service-test" });
+    // Events published three hours and one hour ago: only the first is past the retention.
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    await testDb.db
+      .insertInto("outbox")
+      .values(
+        [3, 1].map((hours) => ({
+          event_id: randomUUID(),
+          subject: `retention.${hours}h`,
+          payload: "{}",
+          published_at: hoursAgo(hours),
+        })),
+      )
+      .execute();
     try {
       const service = runIngestService({
         name: "ingest-service-test",
@@ -42,6 +56,7 @@ describe("runIngestService", () => {
           HTTP_MAX_RESPONSE_BYTES: 1024,
           SYNC_INTERVAL_MS: 60_000,
           HEALTH_PORT: 0,
+          OUTBOX_RETENTION_HOURS: 2,
         },
         createAdapter: () => adapter,
         signals,
@@ -55,6 +70,13 @@ describe("runIngestService", () => {
       expect(await testDb.db.selectFrom("tenders").select("external_id").execute()).toEqual([
         { external_id: "s-1" },
       ]);
+      // OUTBOX_RETENTION_HOURS reached the relay: the three-hour-old event was deleted.
+      const kept = await testDb.db
+        .selectFrom("outbox")
+        .select("subject")
+        .where("subject", "like", "retention.%")
+        .execute();
+      expect(kept).toEqual([{ subject: "retention.1h" }]);
     } finally {
       signals.emit("SIGTERM", "SIGTERM");
       await observer.jsm.streams.delete(names.stream).catch(() => {});

@@ -1,3 +1,4 @@
+import { outboxRetentionMs } from "@tender/config";
 import { openWorkerProcess, type ShutdownSignals } from "@tender/worker";
 import type { IngestServiceEnv } from "../ingest-env.js";
 import type { IngestLogger } from "../sync/ingest-logger.js";
@@ -34,6 +35,7 @@ export async function runIngestService(options: IngestServiceOptions): Promise<v
     subject: worker.topology.names.subject,
     syncIntervalMs: config.SYNC_INTERVAL_MS,
     healthPort: config.HEALTH_PORT,
+    outboxRetentionMs: outboxRetentionMs(config),
     metrics: worker.metrics,
     signal: worker.signal,
   });

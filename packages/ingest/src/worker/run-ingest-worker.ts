@@ -17,6 +17,8 @@ export interface IngestWorkerDeps {
   subject: string;
   syncIntervalMs: number;
   healthPort: number;
+  /** OUTBOX_RETENTION_HOURS: published events are deleted once older; the relay's default when absent. */
+  outboxRetentionMs?: number;
   /** Served at `/metrics` on the health port. */
   metrics?: Registry;
   /** Aborting it stops the worker: no new page, the relay stops, the health server closes. */
@@ -38,7 +40,13 @@ export async function runIngestWorker(deps: IngestWorkerDeps): Promise<void> {
   logger.info({ source: adapter.code, health_port: health.port }, "Ingest worker started");
   try {
     await Promise.all([
-      runOutboxRelay({ outbox: outboxStore(db), js: bus.js, logger, signal }),
+      runOutboxRelay({
+        outbox: outboxStore(db),
+        js: bus.js,
+        logger,
+        signal,
+        ...(deps.outboxRetentionMs === undefined ? {} : { retentionMs: deps.outboxRetentionMs }),
+      }),
       runSyncLoop({
         intervalMs: deps.syncIntervalMs,
         signal,

@@ -1,0 +1,13 @@
+import * as v from "valibot";
+import { ConsumerEnv } from "./consumer-env.js";
+import { DatabaseEnv } from "./database-env.js";
+import { LogEnv } from "./log-env.js";
+import { NatsEnv } from "./nats-env.js";
+import { OutboxEnv } from "./outbox-env.js";
+
+/**
+ * What a worker that consumes events and relays its own outbox (downloader, indexer) reads
+ * besides its own variables: database, NATS, the consumer's limits, logging and outbox retention.
+ */
+export const EventWorkerEnv = v.intersect([DatabaseEnv, NatsEnv, ConsumerEnv, LogEnv, OutboxEnv]);
+export type EventWorkerEnv = v.InferOutput<typeof EventWorkerEnv>;
