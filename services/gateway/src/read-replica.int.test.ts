@@ -1,6 +1,6 @@
 // Search, browsing and the tender card read from a real PostgreSQL streaming replica (a hot
 // standby started on this machine with pg_basebackup); keys and the rate limit stay on the
-// primary, which the standby would refuse (it is read-only).
+// primary, which the standby would refuse (it is read-only). Readiness checks the replica too.
 import { createApiKey, createDb, type Database } from "@tender/db";
 import {
   createTestDatabase,
@@ -87,5 +87,30 @@ describe("reading from a streaming replica", () => {
     } finally {
       await gone.destroy();
     }
+  });
+});
+
+// Last: it stops the replica.
+describe("readiness with a read replica", () => {
+  it("checks the replica too, and names it when it is down while the primary is fine", async () => {
+    const ready = await send(app(), "/health/ready");
+    expect(ready.status).toBe(200);
+    expect(await readJson(ready)).toEqual({
+      status: "ready",
+      checks: { database: "ok", database_read: "ok", ai: "ok" },
+    });
+
+    await replica.stop();
+    const down = await send(app(), "/health/ready");
+    expect(down.status).toBe(503);
+    expect(await readJson(down)).toEqual({
+      status: "unavailable",
+      checks: { database: "ok", database_read: "error", ai: "ok" },
+    });
+    // Without a replica there is no such check.
+    expect(await readJson(await send(createApp(testDeps(tdb.db)), "/health/ready"))).toEqual({
+      status: "ready",
+      checks: { database: "ok", ai: "ok" },
+    });
   });
 });

@@ -2111,6 +2111,13 @@ export const jsonSchemas = {
             ],
             "type": "string"
           },
+          "database_read": {
+            "enum": [
+              "ok",
+              "error"
+            ],
+            "type": "string"
+          },
           "ai": {
             "enum": [
               "ok",

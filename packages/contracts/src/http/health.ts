@@ -7,11 +7,17 @@ export type HealthLive = v.InferOutput<typeof HealthLive>;
 
 const CheckState = v.picklist(["ok", "error"]);
 
-/** `GET /health/ready`: 200 with `ready`, or 503 with `unavailable` and the failing check `error`. */
+/**
+ * `GET /health/ready`: 200 with `ready`, or 503 with `unavailable` and the failing check `error`.
+ * `database_read` is there only when the gateway reads from a replica (`DATABASE_READ_URL`).
+ */
 export const HealthReady = v.strictObject(
   {
     status: v.picklist(["ready", "unavailable"]),
-    checks: v.strictObject({ database: CheckState, ai: CheckState }, objectMessage),
+    checks: v.strictObject(
+      { database: CheckState, database_read: v.optional(CheckState), ai: CheckState },
+      objectMessage,
+    ),
   },
   objectMessage,
 );

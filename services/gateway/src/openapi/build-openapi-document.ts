@@ -152,7 +152,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         get: {
           tags: ["health"],
           operationId: "ready",
-          summary: "The database and the AI provider are reachable",
+          summary: "The database (and its read replica, if any) and the AI provider are reachable",
           responses: {
             "200": { description: "Ready.", content: json("HealthReady") },
             "503": { description: "A check failed; it is marked `error`.", content: json("HealthReady") },
