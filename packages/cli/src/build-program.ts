@@ -5,6 +5,7 @@ import type { CliDeps } from "./cli-deps.js";
 import { DEFAULT_DATABASE_URL } from "./cli-env.js";
 import { CliError } from "./cli-error.js";
 import { createCommandContext } from "./command-context.js";
+import { registerAlertsCommand } from "./commands/alerts.command.js";
 import { registerEventsCommand } from "./commands/events.command.js";
 import { registerIngestCommand } from "./commands/ingest.command.js";
 import { registerKeysCommand } from "./commands/keys.command.js";
@@ -19,7 +20,7 @@ import { createOpsContext } from "./ops-context.js";
 export function buildProgram(deps: CliDeps): Command {
   const program = new Command("tender")
     .description(
-      "Operator tools for the tender search service: migrations, API keys, sources, reindexing, facet remapping, pipeline status, event replay and dead letters.",
+      "Operator tools for the tender search service: migrations, API keys, sources, reindexing, facet remapping, pipeline status, event replay, dead letters and undelivered alerts.",
     )
     // Settings made here are copied to every subcommand created below.
     .exitOverride()
@@ -39,6 +40,7 @@ Examples:
   $ tender keys list --json
   $ tender status
   $ tender events dlq list
+  $ tender alerts list
   $ tender help keys`,
     );
   const ctx = createCommandContext(deps);
@@ -51,6 +53,7 @@ Examples:
   const ops = createOpsContext(deps);
   registerStatusCommand(program, ops);
   registerEventsCommand(program, ops);
+  registerAlertsCommand(program, ops);
   return program;
 }
 

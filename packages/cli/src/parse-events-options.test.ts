@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CliError } from "./cli-error.js";
-import { parseLimit, parseSequence, parseSince } from "./parse-events-options.js";
+import { parseAge, parseLimit, parseSequence, parseSince } from "./parse-events-options.js";
 
 const NOW = new Date("2026-03-10T12:00:00.000Z");
 
@@ -54,5 +55,33 @@ describe("parseLimit", () => {
     expect(parseLimit("1", 10)).toBe(1);
     expect(parseLimit("10", 10)).toBe(10);
     for (const raw of ["0", "11", "x", "2.5"]) expect(() => parseLimit(raw, 10)).toThrow(/^--limit must be/);
+  });
+});
+
+describe("parseAge", () => {
+  it.each([
+    ["90s", 90],
+    ["15m", 900],
+    [" 6h ", 21_600],
+    ["30d", 2_592_000],
+  ])("reads %j as %d seconds", (raw, seconds) => {
+    expect(parseAge(raw, "--older-than")).toBe(seconds);
+  });
+
+  it("refuses anything else with the option named, never a number that is not whole and finite", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 20 }), (raw) => {
+        try {
+          const seconds = parseAge(raw, "--older-than");
+          expect(raw.trim()).toMatch(/^\d{1,9}[smhd]$/);
+          expect(Number.isSafeInteger(seconds) && seconds >= 0).toBe(true);
+        } catch (error) {
+          expect(error).toBeInstanceOf(CliError);
+          expect((error as Error).message).toContain(
+            "--older-than must be an age such as 90s, 15m, 6h or 7d",
+          );
+        }
+      }),
+    );
   });
 });

@@ -12,10 +12,10 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{
  */
 export function parseSince(raw: string, now: Date): Date {
   const text = raw.trim();
-  const duration = DURATION.exec(text);
+  const ageMs = durationMs(text);
   let since: Date | undefined;
-  if (duration) {
-    since = new Date(now.getTime() - Number(duration[1]) * UNIT_MS[duration[2] as keyof typeof UNIT_MS]);
+  if (ageMs !== undefined) {
+    since = new Date(now.getTime() - ageMs);
   } else if ((DATE_ONLY.test(text) || DATE_TIME.test(text)) && isCalendarDate(text.slice(0, 10))) {
     const ms = Date.parse(DATE_ONLY.test(text) ? `${text}T00:00:00Z` : text);
     if (!Number.isNaN(ms)) since = new Date(ms);
@@ -29,6 +29,21 @@ export function parseSince(raw: string, now: Date): Date {
     throw new CliError(`--since ${since.toISOString()} is in the future`);
   }
   return since;
+}
+
+/** `90s`, `15m`, `6h`, `7d` in milliseconds; undefined for anything else. */
+function durationMs(text: string): number | undefined {
+  const duration = DURATION.exec(text);
+  return duration ? Number(duration[1]) * UNIT_MS[duration[2] as keyof typeof UNIT_MS] : undefined;
+}
+
+/** An age option such as `--older-than`: `90s`, `15m`, `6h` or `7d`, in whole seconds. */
+export function parseAge(raw: string, option: string): number {
+  const ms = durationMs(raw.trim());
+  if (ms === undefined) {
+    throw new CliError(`${option} must be an age such as 90s, 15m, 6h or 7d, got ${JSON.stringify(raw)}`);
+  }
+  return ms / 1000;
 }
 
 /** `Date.parse` rolls 2026-02-30 over to March; a real date reads back unchanged. */

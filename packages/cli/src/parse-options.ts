@@ -26,10 +26,13 @@ export function parseKeyName(raw: string): string {
 
 /** A key id argument: a uuid, as printed by `tender keys list`. Returned in lower case. */
 export function parseKeyId(raw: string): string {
+  return parseUuid(raw, "an API key id", "tender keys list");
+}
+
+/** A uuid argument naming `what`, as printed by `listedBy`. Returned in lower case. */
+export function parseUuid(raw: string, what: string, listedBy: string): string {
   if (!UUID.test(raw.trim())) {
-    throw new CliError(
-      `${JSON.stringify(raw)} is not an API key id: expected a uuid, as shown by \`tender keys list\``,
-    );
+    throw new CliError(`${JSON.stringify(raw)} is not ${what}: expected a uuid, as shown by \`${listedBy}\``);
   }
   return raw.trim().toLowerCase();
 }

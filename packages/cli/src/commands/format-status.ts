@@ -40,10 +40,18 @@ function databaseSections(db: DatabaseStatus | { error: string }): string[] {
     counts("Attachments by download_status", db.attachments),
     backlog,
     quarantine(db),
+    webhooks(db.webhook_deliveries),
     facet("Tenders by country (top 10)", "COUNTRY", db.tenders_by_country),
     facet("Tenders by CPV division (top 10)", "DIVISION", db.tenders_by_cpv_division),
     sources,
   ];
+}
+
+function webhooks(d: DatabaseStatus["webhook_deliveries"]): string {
+  const late =
+    d.due > 0 ? `, ${d.due} due now (the oldest ${formatAge(d.oldest_due_age_seconds ?? 0)} late)` : "";
+  const failed = d.failed > 0 ? `${d.failed} failed — see: tender alerts list` : "0 failed";
+  return `Webhook alerts: ${d.pending} pending${late}; ${failed}`;
 }
 
 function facet(title: string, column: string, values: { value: string; count: number }[]): string {

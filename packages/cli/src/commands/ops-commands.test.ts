@@ -14,6 +14,10 @@ describe("operator commands --help", () => {
     ["events", "dlq", "list"],
     ["events", "dlq", "retry"],
     ["events", "dlq", "purge"],
+    ["alerts"],
+    ["alerts", "list"],
+    ["alerts", "retry"],
+    ["alerts", "purge"],
   ];
   it.each(paths.map((path) => [path]))("%j --help shows usage and examples", async (path) => {
     const { code, stdout, stderr } = await run([...path, "--help"]);
@@ -23,7 +27,7 @@ describe("operator commands --help", () => {
     expect(stdout).toMatch(/Examples?:\n {2}\$ tender /);
   });
 
-  it.each(paths.filter((p) => p.length > 1 && p.at(-1) !== "dlq" && p.at(-1) !== "events"))(
+  it.each(paths.filter((p) => p.length > 1 && !["dlq", "events", "alerts"].includes(p.at(-1) ?? "")))(
     "%j has --json",
     async (...path) => {
       expect((await run([...path, "--help"])).stdout).toMatch(/--json/);
@@ -43,6 +47,7 @@ describe("operator commands --help", () => {
     const { stdout } = await run(["--help"]);
     expect(stdout).toMatch(/\n {2}status\b/);
     expect(stdout).toMatch(/\n {2}events\b/);
+    expect(stdout).toMatch(/\n {2}alerts\b/);
     expect(stdout).toContain("NATS_URL");
     expect(stdout).toContain("BUS_PREFIX");
     // The one-line summary names what the tool does now, not only its first commands.
@@ -54,6 +59,7 @@ describe("operator commands --help", () => {
       "pipeline status",
       "event replay",
       "dead letters",
+      "undelivered alerts",
     ]) {
       expect(summary).toContain(job);
     }

@@ -1,6 +1,12 @@
 import type { JetStreamManager } from "@nats-io/jetstream";
 import { type BusTopology, catalogEntries } from "@tender/bus";
-import { countQuarantinedByReason, countTenderFacets, type Db, readPipelineCounts } from "@tender/db";
+import {
+  countQuarantinedByReason,
+  countTenderFacets,
+  countWebhookDeliveries,
+  type Db,
+  readPipelineCounts,
+} from "@tender/db";
 import { isNotFound } from "../describe-bus-error.js";
 
 /** What `tender status` reports from PostgreSQL. */
@@ -17,6 +23,8 @@ export interface DatabaseStatus {
   /** Tenders per country and per CPV division (first two digits), most first (`FACETS_SHOWN`). */
   tenders_by_country: { value: string; count: number }[];
   tenders_by_cpv_division: { value: string; count: number }[];
+  /** Webhook alerts not delivered yet: waiting, due now (and how late the oldest is), given up. */
+  webhook_deliveries: { pending: number; due: number; oldest_due_age_seconds: number | null; failed: number };
 }
 
 /** One durable consumer; the counts are null when it does not exist. */
@@ -54,11 +62,13 @@ export const QUARANTINE_REASONS_SHOWN = 10;
 
 /** Pipeline counts, outbox backlog, quarantine reasons and source cursors. */
 export async function readDatabaseStatus(db: Db): Promise<DatabaseStatus> {
-  const [{ tenders, attachments, outbox, quarantined, sources }, byReason, facets] = await Promise.all([
-    readPipelineCounts(db),
-    countQuarantinedByReason(db, QUARANTINE_REASONS_SHOWN),
-    countTenderFacets(db, undefined, new Date()),
-  ]);
+  const [{ tenders, attachments, outbox, quarantined, sources }, byReason, facets, deliveries] =
+    await Promise.all([
+      readPipelineCounts(db),
+      countQuarantinedByReason(db, QUARANTINE_REASONS_SHOWN),
+      countTenderFacets(db, undefined, new Date()),
+      countWebhookDeliveries(db),
+    ]);
   return {
     tenders: { ...tenders, total: sum(tenders) },
     attachments: { ...attachments, total: sum(attachments) },
@@ -82,6 +92,12 @@ export async function readDatabaseStatus(db: Db): Promise<DatabaseStatus> {
     })),
     tenders_by_country: facets.countries.slice(0, FACETS_SHOWN),
     tenders_by_cpv_division: facets.cpv_divisions.slice(0, FACETS_SHOWN),
+    webhook_deliveries: {
+      pending: deliveries.pending,
+      due: deliveries.due,
+      oldest_due_age_seconds: deliveries.oldestDueAgeSeconds,
+      failed: deliveries.failed,
+    },
   };
 }
 

@@ -7,7 +7,13 @@ import {
   quarantineRecord,
   saveSourceCursor,
 } from "@tender/db";
-import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
+import {
+  createTestDatabase,
+  seedSavedSearch,
+  type TestDatabase,
+  testNatsUrl,
+  uniqueBusToken,
+} from "@tender/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCaptured } from "../run-captured.js";
@@ -72,6 +78,24 @@ async function seed(): Promise<void> {
     const reason = `line ${line}: title: Must be at most 4000 characters long`;
     await quarantineRecord(t.db, { source: "ted", externalId: `Q-${line}`, reason, rawPayload: {} });
   }
+  // Webhook deliveries: one due 10 minutes ago, one due in an hour, one failed, one delivered.
+  const states = [
+    ["pending", "-10 minutes"],
+    ["pending", "1 hour"],
+    ["failed", "-1 day"],
+    ["delivered", "-1 day"],
+  ] as const;
+  for (const [status, due] of states) {
+    const saved = await seedSavedSearch(t.db, { name: status });
+    await sql`
+      WITH m AS (
+        INSERT INTO saved_search_matches (saved_search_id, tender_id, content_hash, score, snippet)
+        VALUES (${saved.id}, ${tenderIds[0]}, ${"a".repeat(64)}, 0.8, 'Asphalt road repair.')
+        RETURNING id
+      )
+      INSERT INTO webhook_deliveries (match_id, status, next_attempt_at)
+      SELECT id, ${status}, now() + ${due}::interval FROM m`.execute(t.db);
+  }
 }
 
 beforeAll(async () => {
@@ -80,11 +104,15 @@ beforeAll(async () => {
   await ensureTopology(bus.jsm, topology);
   await seed();
   for (let i = 0; i < 3; i++) await bus.js.publish(names.subject, JSON.stringify({ i }));
+  for (let i = 0; i < 2; i++) await bus.js.publish(names.indexedSubject, JSON.stringify({ i }));
   await bus.js.publish(names.dlqSubject, "poison");
   // The downloader takes one message and leaves it unacknowledged.
   const downloader = await bus.js.consumers.get(names.stream, names.consumers.downloader);
   const taken = await downloader.next({ expires: 5_000 });
   expect(taken?.seq).toBe(1);
+  // So does the notifier, with the first indexed tender.
+  const notifier = await bus.js.consumers.get(names.stream, names.consumers.notifier);
+  expect((await notifier.next({ expires: 5_000 }))?.seq).toBe(4);
   env = { DATABASE_URL: t.url, NATS_URL: testNatsUrl(), BUS_PREFIX: prefix };
 });
 
@@ -121,7 +149,7 @@ describe("tender status", () => {
       { code: "ted", cursor: null, last_sync_at: null },
     ]);
     expect(report.bus.streams).toEqual([
-      { name: names.stream, exists: true, messages: 3, first_seq: 1, last_seq: 3 },
+      { name: names.stream, exists: true, messages: 5, first_seq: 1, last_seq: 5 },
     ]);
     expect(report.bus.dead_letters).toEqual([
       { name: names.dlqStream, exists: true, messages: 1, first_seq: 1, last_seq: 1 },
@@ -141,6 +169,15 @@ describe("tender status", () => {
       delivered_seq: 1,
       ack_floor_seq: 0,
     });
+    expect(byName.notifier).toMatchObject({
+      exists: true,
+      num_pending: 1,
+      num_ack_pending: 1,
+      delivered_seq: 4,
+    });
+    expect(report.database.webhook_deliveries).toMatchObject({ pending: 2, due: 1, failed: 1 });
+    expect(report.database.webhook_deliveries.oldest_due_age_seconds).toBeGreaterThanOrEqual(600);
+    expect(report.database.webhook_deliveries.oldest_due_age_seconds).toBeLessThan(3600);
   });
 
   it("prints the same as tables, with the cursor shortened", async () => {
@@ -157,6 +194,10 @@ describe("tender status", () => {
     );
     expect(stdout).toMatch(/indexer\s+3\s+0\s+0\s+0\s+0\n/);
     expect(stdout).toMatch(/downloader\s+2\s+1\s+0\s+1\s+0\n/);
+    expect(stdout).toMatch(/notifier\s+1\s+1\s+0\s+4\s+0\n/);
+    expect(stdout).toMatch(
+      /Webhook alerts: 2 pending, 1 due now \(the oldest 1\dm( \d+s)? late\); 1 failed — see: tender alerts list\n/,
+    );
     expect(stdout).toContain(`Dead letters (${names.dlqStream}): 1 — see: tender events dlq list`);
   });
 

@@ -20,7 +20,7 @@ export function registerStatusCommand(program: Command, ctx: OpsContext): void {
   program
     .command("status")
     .description(
-      "show the pipeline: tenders, attachments, outbox, quarantine by reason, consumers, dead letters, sources",
+      "show the pipeline: tenders, attachments, outbox, quarantine by reason, webhook alerts, consumers, dead letters, sources",
     )
     .option("--json", "print one JSON object with a `database` and a `bus` part")
     .addHelpText(
@@ -32,6 +32,11 @@ When one of them cannot be read, the other is still shown and the exit code is 1
 Quarantined records are grouped by source and reason (line numbers and quoted values left out),
 the 10 most frequent first.
 
+Webhook alerts: pending = waiting for their first call or a retry; due now = their time has
+come (a number that stays high means the notifier is down or behind); failed = retries ran out
+(see \`tender alerts list\`).
+
+Consumers: indexer and downloader read tender changes, notifier reads indexed tenders.
 Consumer columns: PENDING = events not yet delivered, ACK PENDING = delivered and not yet
 acknowledged (being handled), REDELIVERED = delivered more than once (failures, timeouts).
 
