@@ -38,6 +38,7 @@ export { toQuarantinePayload } from "./repositories/to-quarantine-payload.js";
 export * from "./repositories/webhook-deliveries.repository.js";
 export * from "./secrets/webhook-secret.js";
 export * from "./sql/backoff-delay-ms-sql.js";
+export { vectorParam } from "./sql/vector-param.js";
 export * from "./tables/api-keys.table.js";
 export * from "./tables/attachments.table.js";
 export * from "./tables/chunks.table.js";

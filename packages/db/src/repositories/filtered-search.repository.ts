@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from "kysely";
-import pgvector from "pgvector";
 import type { Db } from "../database.js";
+import { vectorParam } from "../sql/vector-param.js";
 import type { ChunkMatch, SearchChunksInput } from "./search.repository.js";
 
 /** From this estimated share of matching tenders on, the nearest chunks are ranked first and then filtered. */
@@ -23,7 +23,7 @@ export async function nearestAmongMatching(
   if ((await estimatedRows(db, matches)) < MOSTLY_MATCHING * (await estimatedRows(db, sql`true`)))
     return undefined;
   const nearest = input.limit * NEAREST_PER_RESULT;
-  const vector = pgvector.toSql([...input.embedding]);
+  const vector = vectorParam(input.embedding);
   const { rows } = await sql<{ id: string; distance: number; considered: number }>`
     WITH nearest AS MATERIALIZED (
       SELECT id, tender_id, embedding <=> ${vector}::vector AS distance

@@ -1,8 +1,8 @@
 import { useTestDatabase } from "@tender/testing";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { createApiKey } from "./api-keys.repository.js";
-import { countRequest, takeRateLimitToken } from "./rate-limit.repository.js";
+import { createApiKey, hashApiKey } from "./api-keys.repository.js";
+import { authenticateAndCount, takeRateLimitToken } from "./rate-limit.repository.js";
 
 const t = useTestDatabase();
 
@@ -51,7 +51,11 @@ describe("takeRateLimitToken", () => {
       t.db,
     );
     const before = await stored(id);
-    expect(await countRequest(t.db, id)).toMatchObject({ requestCount: 4, windowStart: before.window });
+    expect(await takeRateLimitToken(t.db, id)).toMatchObject({
+      allowed: true,
+      requestCount: 4,
+      windowStart: before.window,
+    });
   });
 
   it("is exact under concurrency", async () => {
@@ -66,5 +70,54 @@ describe("takeRateLimitToken", () => {
 
   it("says undefined for an unknown key", async () => {
     expect(await takeRateLimitToken(t.db, crypto.randomUUID())).toBeUndefined();
+  });
+
+  it("refuses without waiting for the row lock when the minute is already full", async () => {
+    const { id } = await createApiKey(t.db, { name: "full", limitPerMinute: 1 });
+    await awaitFreshMinute();
+    expect(await takeRateLimitToken(t.db, id)).toMatchObject({ allowed: true });
+    await t.db.transaction().execute(async (trx) => {
+      await sql`SELECT 1 FROM api_keys WHERE id = ${id} FOR UPDATE`.execute(trx);
+      const refused = await Promise.race([
+        takeRateLimitToken(t.db, id),
+        new Promise((_, reject) => setTimeout(() => reject(new Error("waited for the lock")), 10_000)),
+      ]);
+      expect(refused).toMatchObject({ allowed: false, requestCount: 2, limitPerMinute: 1 });
+    });
+  }, 30_000);
+});
+
+describe("authenticateAndCount", () => {
+  it("finds the key by digest and counts only when asked and the key is enabled", async () => {
+    const { id, key } = await createApiKey(t.db, { name: "both", limitPerMinute: 2 });
+    const digest = hashApiKey(key);
+    await awaitFreshMinute();
+    expect(await authenticateAndCount(t.db, digest, false)).toEqual({
+      key: { id, key_hash: digest, enabled: true },
+    });
+    expect((await stored(id)).request_count).toBe(0);
+
+    const counted = await authenticateAndCount(t.db, digest, true);
+    expect(counted?.key).toEqual({ id, key_hash: digest, enabled: true });
+    expect(counted?.decision).toMatchObject({ allowed: true, requestCount: 1, limitPerMinute: 2 });
+    expect((await authenticateAndCount(t.db, digest, true))?.decision).toMatchObject({
+      allowed: true,
+      requestCount: 2,
+    });
+    const refused = await authenticateAndCount(t.db, digest, true);
+    expect(refused?.decision).toMatchObject({ allowed: false, requestCount: 3 });
+    expect(refused?.decision?.windowStart).toBe(counted?.decision?.windowStart);
+    expect((await stored(id)).request_count).toBe(2);
+
+    await t.db
+      .updateTable("api_keys")
+      .set({ enabled: false, request_count: 0 })
+      .where("id", "=", id)
+      .execute();
+    expect(await authenticateAndCount(t.db, digest, true)).toEqual({
+      key: { id, key_hash: digest, enabled: false },
+    });
+    expect((await stored(id)).request_count).toBe(0);
+    expect(await authenticateAndCount(t.db, hashApiKey("tsk_unknown"), true)).toBeUndefined();
   });
 });

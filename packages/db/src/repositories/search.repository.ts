@@ -1,7 +1,7 @@
 import type { TenderFilters } from "@tender/contracts";
 import { sql } from "kysely";
-import pgvector from "pgvector";
 import type { Db } from "../database.js";
+import { vectorParam } from "../sql/vector-param.js";
 import { nearestAmongMatching } from "./filtered-search.repository.js";
 import { hasTenderFilters, tenderFilterSql } from "./tender-filter-sql.js";
 
@@ -63,7 +63,7 @@ export async function searchChunks(db: Db, input: SearchChunksInput): Promise<Ch
 
 /** The statement `searchChunks` runs, for a benchmark's EXPLAIN. */
 export function searchChunksSql(input: SearchChunksInput) {
-  const vector = pgvector.toSql([...input.embedding]);
+  const vector = vectorParam(input.embedding);
   return sql<ChunkMatch>`
     SELECT top.id AS chunk_id, c.tender_id, t.title, s.code AS source, t.source_url, c.content,
            top.score, a.id AS attachment_id, a.filename AS attachment_filename
