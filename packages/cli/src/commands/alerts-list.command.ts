@@ -20,7 +20,7 @@ function deliveryJson(d: WebhookDeliveryListing) {
     tender_title: d.tenderTitle,
     attempts: d.attempts,
     last_error: d.lastError,
-    created_at: d.createdAt.toISOString(),
+    matched_at: d.matchedAt.toISOString(),
     next_attempt_at: d.nextAttemptAt.toISOString(),
     age_seconds: d.ageSeconds,
   };

@@ -16,6 +16,7 @@ interface Delivery {
   attempts: number;
   last_error: string | null;
   due_now: boolean;
+  created_now: boolean;
   saved_search_name: string;
 }
 
@@ -46,11 +47,15 @@ async function seedDeliveries(): Promise<Record<string, string>> {
   });
   expect(recorded).toEqual({ matches: 3, deliveries: 3 });
   await sql`
+    UPDATE saved_search_matches AS m SET
+      matched_at = now() - CASE ss.name WHEN 'gone' THEN interval '3 days' WHEN 'broken' THEN interval '1 hour' ELSE interval '5 minutes' END
+    FROM saved_searches AS ss WHERE ss.id = m.saved_search_id`.execute(t.db);
+  await sql`
     UPDATE webhook_deliveries AS d SET
       status = CASE ss.name WHEN 'waiting' THEN 'pending' ELSE 'failed' END,
       attempts = CASE ss.name WHEN 'waiting' THEN 2 ELSE 11 END,
       last_error = CASE ss.name WHEN 'gone' THEN 'HTTP 410' WHEN 'broken' THEN 'timed out after 10 s' ELSE 'HTTP 503' END,
-      created_at = now() - CASE ss.name WHEN 'gone' THEN interval '3 days' WHEN 'broken' THEN interval '1 hour' ELSE interval '5 minutes' END,
+      created_at = now() - interval '2 days',
       next_attempt_at = now() + interval '4 minutes'
     FROM saved_search_matches AS m JOIN saved_searches AS ss ON ss.id = m.saved_search_id
     WHERE m.id = d.match_id`.execute(t.db);
@@ -59,7 +64,8 @@ async function seedDeliveries(): Promise<Record<string, string>> {
 
 async function deliveries(): Promise<Delivery[]> {
   const { rows } = await sql<Delivery>`
-    SELECT d.id, d.status, d.attempts, d.last_error, d.next_attempt_at <= now() AS due_now, ss.name AS saved_search_name
+    SELECT d.id, d.status, d.attempts, d.last_error, d.next_attempt_at <= now() AS due_now,
+           d.created_at > now() - interval '1 minute' AS created_now, ss.name AS saved_search_name
     FROM webhook_deliveries AS d
     JOIN saved_search_matches AS m ON m.id = d.match_id
     JOIN saved_searches AS ss ON ss.id = m.saved_search_id
@@ -111,9 +117,9 @@ describe("tender alerts list", () => {
         "alert_id",
         "api_key_name",
         "attempts",
-        "created_at",
         "id",
         "last_error",
+        "matched_at",
         "next_attempt_at",
         "saved_search_id",
         "saved_search_name",
@@ -139,8 +145,20 @@ describe("tender alerts retry", () => {
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toEqual({ retried: [ids.broken] });
     const byName = Object.fromEntries((await deliveries()).map((d) => [d.saved_search_name, d]));
-    expect(byName.broken).toMatchObject({ status: "pending", attempts: 0, last_error: null, due_now: true });
-    expect(byName.gone).toMatchObject({ status: "failed", attempts: 11, last_error: "HTTP 410" });
+    // A new created_at gives it the notifier's whole retry window again.
+    expect(byName.broken).toMatchObject({
+      status: "pending",
+      attempts: 0,
+      last_error: null,
+      due_now: true,
+      created_now: true,
+    });
+    expect(byName.gone).toMatchObject({
+      status: "failed",
+      attempts: 11,
+      last_error: "HTTP 410",
+      created_now: false,
+    });
     expect(byName.waiting).toMatchObject({ status: "pending", attempts: 2, due_now: false });
   });
 

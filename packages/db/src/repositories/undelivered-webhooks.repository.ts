@@ -14,14 +14,15 @@ export interface WebhookDeliveryListing {
   tenderTitle: string;
   attempts: number;
   lastError: string | null;
-  createdAt: Date;
+  /** When the tender matched: the alert's age. */
+  matchedAt: Date;
   nextAttemptAt: Date;
-  /** Whole seconds since the delivery was made, by the database clock. */
+  /** Whole seconds since the match, by the database clock. */
   ageSeconds: number;
 }
 
 /**
- * Deliveries that have not gone out, oldest first, at most `limit`, and how many there are in
+ * Deliveries that have not gone out, oldest match first, at most `limit`, and how many there are in
  * all: the failed ones, and the pending ones too when `statuses` says so. The webhook URL is left
  * out on purpose: many receivers put their own secret in it.
  */
@@ -47,13 +48,13 @@ export async function listUndeliveredWebhooks(
       "t.title as tender_title",
       "d.attempts",
       "d.last_error",
-      "d.created_at",
+      "m.matched_at",
       "d.next_attempt_at",
-      sql<number>`floor(extract(epoch from now() - d.created_at))::int`.as("age_seconds"),
+      sql<number>`floor(extract(epoch from now() - m.matched_at))::int`.as("age_seconds"),
       sql<number>`(count(*) OVER ())::int`.as("total"),
     ])
     .where("d.status", "in", [...options.statuses])
-    .orderBy("d.created_at")
+    .orderBy("m.matched_at")
     .orderBy("d.id")
     .limit(options.limit)
     .execute();
@@ -69,7 +70,7 @@ export async function listUndeliveredWebhooks(
       tenderTitle: r.tender_title,
       attempts: r.attempts,
       lastError: r.last_error,
-      createdAt: r.created_at,
+      matchedAt: r.matched_at,
       nextAttemptAt: r.next_attempt_at,
       ageSeconds: Number(r.age_seconds),
     })),
@@ -78,15 +79,22 @@ export async function listUndeliveredWebhooks(
 }
 
 /**
- * Puts failed deliveries back to pending, due now, with their attempts and last error cleared,
- * so the notifier gives each a new round of retries. `ids`: only these (any that is not failed is
+ * Puts failed deliveries back to pending, due now, with their attempts and last error cleared
+ * and `created_at` set to now: the notifier retries a delivery for a while after `created_at`
+ * with a pause that grows with its attempts, so each gets a whole new round of retries. `ids`: only these (any that is not failed is
  * left alone); `"all"`: every failed delivery. Returns the ids put back.
  */
 export async function retryFailedWebhooks(db: Db, ids: readonly string[] | "all"): Promise<string[]> {
   if (ids !== "all" && ids.length === 0) return [];
   let query = db
     .updateTable("webhook_deliveries")
-    .set({ status: "pending", attempts: 0, last_error: null, next_attempt_at: sql`now()` })
+    .set({
+      status: "pending",
+      attempts: 0,
+      last_error: null,
+      next_attempt_at: sql`now()`,
+      created_at: sql`now()`,
+    })
     .where("status", "=", "failed");
   if (ids !== "all") query = query.where("id", "in", [...ids]);
   const rows = await query.returning("id").execute();
@@ -94,8 +102,8 @@ export async function retryFailedWebhooks(db: Db, ids: readonly string[] | "all"
 }
 
 /**
- * Deletes failed deliveries, only those made at least `olderThanSeconds` ago (by the database
- * clock) when given. The matches stay: the saved search's matches and feed still show them.
+ * Deletes failed deliveries, only those whose match is at least `olderThanSeconds` old (by the
+ * database clock) when given. The matches stay: the saved search's matches and feed still show them.
  * Returns how many were deleted.
  */
 export async function purgeFailedWebhooks(
@@ -104,10 +112,14 @@ export async function purgeFailedWebhooks(
 ): Promise<number> {
   let query = db.deleteFrom("webhook_deliveries").where("status", "=", "failed");
   if (options.olderThanSeconds !== undefined) {
-    query = query.where(
-      "created_at",
-      "<=",
-      sql<Date>`now() - make_interval(secs => ${options.olderThanSeconds}::float8)`,
+    const before = sql<Date>`now() - make_interval(secs => ${options.olderThanSeconds}::float8)`;
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("saved_search_matches as m")
+          .select("m.id")
+          .whereRef("m.id", "=", "webhook_deliveries.match_id")
+          .where("m.matched_at", "<=", before),
+      ),
     );
   }
   const result = await query.executeTakeFirst();
