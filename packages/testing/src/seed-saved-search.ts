@@ -52,6 +52,7 @@ export async function seedSavedSearch(
         webhookUrl: webhookUrl ?? null,
         sealedWebhookSecret: sealed ? sealWebhookSecret(secretKey, id, webhookSecret) : null,
         feedTokenHash: randomBytes(32).toString("hex"),
+        sealedFeedToken: null,
       },
       Number.MAX_SAFE_INTEGER,
     ),

@@ -4,6 +4,7 @@ import { seedTender, useTestDatabase } from "@tender/testing";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
+import { hashFeedToken } from "./saved-searches/feed-token.js";
 import { awaitFreshMinute } from "./testing/fresh-minute.js";
 import { insertMatch } from "./testing/insert-match.js";
 import { postJson, readJson, send } from "./testing/requests.js";
@@ -75,7 +76,7 @@ describe("saving a search", () => {
     expect(again).toMatchObject({
       webhook_url: "https://hooks.example.org/in",
       min_score: 0.5,
-      feed_url: null,
+      feed_url: body.feed_url,
     });
   });
 
@@ -168,7 +169,7 @@ describe("a key's saved searches", () => {
     const ids = list.items.map((item: { id: string }) => item.id);
     expect(ids[0]).toBe(mine.id);
     expect(ids).not.toContain(theirs.id);
-    expect(list.items.every((item: { feed_url: unknown }) => item.feed_url === null)).toBe(true);
+    expect(list.items[0].feed_url).toBe(mine.feed_url);
 
     for (const [path, method] of [
       [`${BASE}/${theirs.id}`, "GET"],
@@ -229,6 +230,59 @@ describe("a key's saved searches", () => {
     const third = await request(BASE, "GET", small);
     expect(third.status).toBe(429);
     expect(third.headers.get("retry-after")).not.toBeNull();
+  });
+});
+
+describe("the feed address", () => {
+  const feedOf = async (id: string, target = app) =>
+    (await readJson(await send(target, `${BASE}/${id}`, { headers: { "x-api-key": key } }))).feed_url;
+
+  it("is shown again in every answer, stored sealed beside its hash; a new one replaces it everywhere", async () => {
+    const made = await readJson(await create({ name: "Feed", query: "street lighting" }));
+    const token = made.feed_url.split("/").at(-1);
+    expect(await feedOf(made.id)).toBe(made.feed_url);
+    const listed = (await readJson(await request(BASE, "GET"))).items.find(
+      (item: { id: string }) => item.id === made.id,
+    );
+    expect(listed.feed_url).toBe(made.feed_url);
+    const { rows } = await sql<{ feed_token_sealed: string; feed_token_hash: string }>`
+      SELECT feed_token_sealed, feed_token_hash FROM saved_searches WHERE id = ${made.id}`.execute(
+      fixture.db,
+    );
+    expect(rows[0]?.feed_token_sealed).toMatch(/^v1\./);
+    expect(rows[0]?.feed_token_sealed).not.toContain(token);
+    expect(rows[0]?.feed_token_hash).toBe(hashFeedToken(token));
+
+    const rotated = await readJson(await request(`${BASE}/${made.id}/feed-token`, "POST"));
+    expect(rotated.feed_url).not.toBe(made.feed_url);
+    expect(await feedOf(made.id)).toBe(rotated.feed_url);
+    expect((await send(app, made.feed_url)).status).toBe(404);
+    expect((await send(app, rotated.feed_url)).status).toBe(200);
+  });
+
+  it("is shown only when made if the server has no key, and null under a changed key until replaced", async () => {
+    const keyless = createApp(
+      testDeps(fixture.db, {
+        config: testConfig({
+          savedSearches: { perKey: 50, allowHttpWebhooks: false, webhookSecretKey: undefined },
+        }),
+      }),
+    );
+    const made = await readJson(await create({ name: "No key", query: "street lighting" }, key, keyless));
+    expect(made.feed_url).toMatch(/^\/api\/v1\/feeds\/[A-Za-z0-9_-]{43}$/);
+    expect(await feedOf(made.id, keyless)).toBeNull();
+    expect((await send(keyless, made.feed_url)).status).toBe(200);
+
+    const sealed = await readJson(await create({ name: "Sealed", query: "street lighting" }));
+    const rekeyed = createApp(testDeps(fixture.db));
+    expect(await feedOf(sealed.id, rekeyed)).toBeNull();
+    const replaced = await readJson(
+      await send(rekeyed, `${BASE}/${sealed.id}/feed-token`, {
+        method: "POST",
+        headers: { "x-api-key": key },
+      }),
+    );
+    expect(await feedOf(sealed.id, rekeyed)).toBe(replaced.feed_url);
   });
 });
 

@@ -14,6 +14,7 @@ import * as m0012 from "./0012-outbox-retention.js";
 import * as m0013 from "./0013-saved-searches.js";
 import * as m0014 from "./0014-webhook-deliveries.js";
 import * as m0015 from "./0015-undelivered-webhooks.js";
+import * as m0016 from "./0016-feed-token-sealed.js";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "0013-saved-searches": m0013,
   "0014-webhook-deliveries": m0014,
   "0015-undelivered-webhooks": m0015,
+  "0016-feed-token-sealed": m0016,
 };

@@ -39,6 +39,7 @@ async function save(
         webhookUrl: options.webhook ? "https://hooks.example.org/in" : null,
         sealedWebhookSecret: options.webhook ? "v1.a.b.c" : null,
         feedTokenHash: randomUUID().replaceAll("-", "").repeat(2),
+        sealedFeedToken: null,
       },
       1000,
     ),

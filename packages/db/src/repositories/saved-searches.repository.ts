@@ -3,7 +3,10 @@ import { sql, type Transaction } from "kysely";
 import pgvector from "pgvector";
 import type { Database, Db } from "../database.js";
 
-/** A saved search as its owner sees it: never the vector, the sealed secret or the token hash. */
+/**
+ * A saved search as its owner sees it: never the vector, the sealed secret or the token hash.
+ * The sealed feed token is here so the gateway can open it and show the feed address.
+ */
 export interface SavedSearchView {
   id: string;
   name: string;
@@ -11,6 +14,8 @@ export interface SavedSearchView {
   filters: TenderFilters;
   min_score: number;
   webhook_url: string | null;
+  /** Sealed by `sealFeedToken`; null when it was not sealed (no key). */
+  feed_token_sealed: string | null;
   created_at: Date;
 }
 
@@ -29,9 +34,13 @@ export interface NewSavedSearch {
   /** Sealed by `sealWebhookSecret`. */
   sealedWebhookSecret: string | null;
   feedTokenHash: string;
+  /** Sealed by `sealFeedToken`; null when the gateway has no key to seal it with. */
+  sealedFeedToken: string | null;
 }
 
-const VIEW = ["id", "name", "query", "filters", "min_score", "webhook_url", "created_at"] as const;
+const SHOWN = ["id", "name", "query", "filters", "min_score", "webhook_url", "created_at"] as const;
+// The sealed token is read too: the gateway opens it to show the feed address.
+const VIEW = [...SHOWN, "feed_token_sealed"] as const;
 
 /**
  * Stores a saved search unless its key already has `maxPerKey`; undefined then. The key's saved
@@ -66,6 +75,7 @@ export async function insertSavedSearchWithinLimit(
       webhook_url: input.webhookUrl,
       webhook_secret: input.sealedWebhookSecret,
       feed_token_hash: input.feedTokenHash,
+      feed_token_sealed: input.sealedFeedToken,
     })
     .returning(VIEW)
     .executeTakeFirstOrThrow()) as SavedSearchView;
@@ -106,16 +116,19 @@ export async function deleteSavedSearch(db: Db, apiKeyId: string, id: string): P
   return result.numDeletedRows > 0n;
 }
 
-/** Replaces the feed token's hash (the old token stops working); undefined when it is not the key's. */
-export async function replaceFeedTokenHash(
+/**
+ * Replaces the feed token, its hash and its sealed form (the old token stops working); undefined
+ * when the saved search is not the key's.
+ */
+export async function replaceFeedToken(
   db: Db,
   apiKeyId: string,
   id: string,
-  feedTokenHash: string,
+  token: { hash: string; sealed: string | null },
 ): Promise<SavedSearchView | undefined> {
   return (await db
     .updateTable("saved_searches")
-    .set({ feed_token_hash: feedTokenHash })
+    .set({ feed_token_hash: token.hash, feed_token_sealed: token.sealed })
     .where("api_key_id", "=", apiKeyId)
     .where("id", "=", id)
     .returning(VIEW)
@@ -130,7 +143,7 @@ export async function findSavedSearchByFeedToken(
   return (await db
     .selectFrom("saved_searches as ss")
     .innerJoin("api_keys as k", "k.id", "ss.api_key_id")
-    .select(["ss.id", "ss.name", "ss.query", "ss.filters", "ss.min_score", "ss.webhook_url", "ss.created_at"])
+    .select(VIEW.map((column) => `ss.${column}` as const))
     .select("ss.api_key_id")
     .where("ss.feed_token_hash", "=", feedTokenHash)
     .where("k.enabled", "=", true)

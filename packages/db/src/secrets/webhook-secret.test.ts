@@ -3,8 +3,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   generateWebhookSecret,
+  openFeedToken,
   openWebhookSecret,
   parseWebhookSecretKey,
+  sealFeedToken,
   sealWebhookSecret,
 } from "./webhook-secret.js";
 
@@ -46,5 +48,21 @@ describe("webhook secrets", () => {
     expect(parseWebhookSecretKey(randomBytes(31).toString("base64"))).toBeUndefined();
     expect(parseWebhookSecretKey(randomBytes(33).toString("base64"))).toBeUndefined();
     expect(parseWebhookSecretKey("not a key")).toBeUndefined();
+  });
+});
+
+describe("feed tokens", () => {
+  it("open to what was sealed, and never as a webhook secret (nor a secret as a token)", () => {
+    fc.assert(
+      fc.property(fc.base64String({ minLength: 4, maxLength: 64 }), fc.uuid(), (token, id) => {
+        const sealed = sealFeedToken(key, id, token);
+        expect(sealed).not.toContain(token);
+        expect(openFeedToken(key, id, sealed)).toBe(token);
+        expect(() => openWebhookSecret(key, id, sealed)).toThrow();
+        expect(() => openFeedToken(key, id, sealWebhookSecret(key, id, token))).toThrow();
+        expect(() => openFeedToken(key, randomUUID(), sealed)).toThrow();
+      }),
+      { numRuns: 50 },
+    );
   });
 });

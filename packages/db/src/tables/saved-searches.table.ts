@@ -14,8 +14,10 @@ export interface SavedSearchesTable {
   webhook_url: string | null;
   /** Sealed by `sealWebhookSecret`, never the plaintext. */
   webhook_secret: string | null;
-  /** SHA-256 hex of the feed token. */
+  /** SHA-256 hex of the feed token: what the feed is found by. */
   feed_token_hash: string;
+  /** The feed token sealed by `sealFeedToken`, to show the feed address again; null without a key. */
+  feed_token_sealed: Generated<string | null>;
   created_at: Generated<Date>;
 }
 export type SavedSearchRow = Selectable<SavedSearchesTable>;

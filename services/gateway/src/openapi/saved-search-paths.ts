@@ -36,7 +36,7 @@ export function savedSearchPaths(
         ...operation(
           "createSavedSearch",
           "Save a search to be alerted about new matching tenders",
-          "The query is embedded now. `min_score` defaults to MIN_RELEVANCE_SCORE. `webhook_url` must be https (http only when the operator allows it) and needs the server's WEBHOOK_SECRET_KEY. `feed_url` and `webhook_secret` are shown only in this answer. Beyond SAVED_SEARCHES_PER_KEY saved searches: 422.",
+          "The query is embedded now. `min_score` defaults to MIN_RELEVANCE_SCORE. `webhook_url` must be https (http only when the operator allows it) and needs the server's WEBHOOK_SECRET_KEY. `webhook_secret` is shown only in this answer; `feed_url` is shown again in later answers when the server has WEBHOOK_SECRET_KEY (the token is kept sealed under it), else only here. Beyond SAVED_SEARCHES_PER_KEY saved searches: 422.",
         ),
         requestBody: { required: true, content: h.json("SavedSearchRequest") },
         responses: {
@@ -47,7 +47,10 @@ export function savedSearchPaths(
       get: {
         ...operation("listSavedSearches", "The key's saved searches, newest first", ""),
         responses: {
-          "200": ok("The saved searches (`feed_url` is null).", "SavedSearchList"),
+          "200": ok(
+            "The saved searches. `feed_url` is null when the server cannot show it again: no WEBHOOK_SECRET_KEY, a key changed since, or a saved search older than sealed tokens (replace its token to get one).",
+            "SavedSearchList",
+          ),
           ...failures(),
         },
       },
@@ -56,7 +59,13 @@ export function savedSearchPaths(
       get: {
         ...operation("getSavedSearch", "One saved search", ""),
         parameters: [ID],
-        responses: { "200": ok("The saved search (`feed_url` is null).", "SavedSearch"), ...failures() },
+        responses: {
+          "200": ok(
+            "The saved search. `feed_url` is null when the server cannot show it again (see the list).",
+            "SavedSearch",
+          ),
+          ...failures(),
+        },
       },
       delete: {
         ...operation("deleteSavedSearch", "Delete a saved search and its matches", ""),

@@ -1,5 +1,5 @@
 import type { SavedSearch, SavedSearchMatchList } from "@tender/contracts";
-import { findSavedSearch, listSavedSearchMatches, replaceFeedTokenHash } from "@tender/db";
+import { findSavedSearch, listSavedSearchMatches, replaceFeedToken } from "@tender/db";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { cursorSecretCache } from "../browse/cursor-secret-cache.js";
@@ -18,7 +18,7 @@ import { keyId, toSavedSearch } from "../saved-searches/to-saved-search.js";
  * the saved search) and `POST /saved-searches/{id}/feed-token` (a new feed token; the old one
  * stops working at once), mounted under `/api/v1`, counted in the key's allowance.
  */
-export function savedSearchMatchesRoute(deps: Pick<Deps, "db">): Hono<AppEnv> {
+export function savedSearchMatchesRoute(deps: Pick<Deps, "db" | "config">): Hono<AppEnv> {
   const cursorSecret = cursorSecretCache(deps.db);
   return new Hono<AppEnv>()
     .get(
@@ -60,10 +60,11 @@ export function savedSearchMatchesRoute(deps: Pick<Deps, "db">): Hono<AppEnv> {
       savedSearchIdParam(),
       rateLimit(deps),
       async (c) => {
-        const feed = newFeedToken();
-        const updated = await replaceFeedTokenHash(deps.db, keyId(c), c.get("savedSearchId"), feed.hash);
+        const key = deps.config.savedSearches.webhookSecretKey;
+        const feed = newFeedToken(c.get("savedSearchId"), key);
+        const updated = await replaceFeedToken(deps.db, keyId(c), c.get("savedSearchId"), feed);
         if (!updated) throw savedSearchNotFound();
-        return c.json(toSavedSearch(updated, feed.url) satisfies SavedSearch);
+        return c.json(toSavedSearch(updated, key, feed.url) satisfies SavedSearch);
       },
     );
 }

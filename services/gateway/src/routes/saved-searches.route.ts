@@ -41,7 +41,7 @@ export function savedSearchesRoute(deps: Pick<Deps, "db" | "ai" | "config">): Ho
         const id = randomUUID();
         const secret = body.webhook_url !== undefined ? generateWebhookSecret() : undefined;
         const sealKey = settings.webhookSecretKey;
-        const feed = newFeedToken();
+        const feed = newFeedToken(id, sealKey);
         const saved = await deps.db.transaction().execute((trx) =>
           insertSavedSearchWithinLimit(
             trx,
@@ -57,6 +57,7 @@ export function savedSearchesRoute(deps: Pick<Deps, "db" | "ai" | "config">): Ho
               webhookUrl: body.webhook_url ?? null,
               sealedWebhookSecret: secret && sealKey ? sealWebhookSecret(sealKey, id, secret) : null,
               feedTokenHash: feed.hash,
+              sealedFeedToken: feed.sealed,
             },
             settings.perKey,
           ),
@@ -69,20 +70,22 @@ export function savedSearchesRoute(deps: Pick<Deps, "db" | "ai" | "config">): Ho
           });
         }
         const created: SavedSearchCreated = {
-          ...toSavedSearch(saved, feed.url),
+          ...toSavedSearch(saved, sealKey, feed.url),
           ...(secret ? { webhook_secret: secret } : {}),
         };
         return c.json(created, 201);
       },
     )
     .get("/saved-searches", apiKeyAuth(deps), rateLimit(deps), async (c) => {
-      const items = (await listSavedSearches(deps.db, keyId(c))).map((view) => toSavedSearch(view));
+      const items = (await listSavedSearches(deps.db, keyId(c))).map((view) =>
+        toSavedSearch(view, settings.webhookSecretKey),
+      );
       return c.json({ items } satisfies SavedSearchList);
     })
     .get("/saved-searches/:id", apiKeyAuth(deps), savedSearchIdParam(), rateLimit(deps), async (c) => {
       const found = await findSavedSearch(deps.db, keyId(c), c.get("savedSearchId"));
       if (!found) throw savedSearchNotFound();
-      return c.json(toSavedSearch(found));
+      return c.json(toSavedSearch(found, settings.webhookSecretKey));
     })
     .delete("/saved-searches/:id", apiKeyAuth(deps), savedSearchIdParam(), rateLimit(deps), async (c) => {
       const deleted = await deleteSavedSearch(deps.db, keyId(c), c.get("savedSearchId"));

@@ -1,9 +1,15 @@
 import type { SavedSearch } from "@tender/contracts";
-import type { SavedSearchView } from "@tender/db";
+import { openFeedToken, type SavedSearchView } from "@tender/db";
 import type { AuthenticatedKey } from "../app-env.js";
+import { feedUrl as feedPath } from "./feed-token.js";
 
-/** The stored saved search as the API shows it; `feedUrl` only when a token was just made. */
-export function toSavedSearch(view: SavedSearchView, feedUrl: string | null = null): SavedSearch {
+/**
+ * The stored saved search as the API shows it. `feed_url` is the token just made when there is
+ * one (`madeUrl`), else the stored token opened with the server's key; null when it cannot be
+ * shown (no key, a token stored before tokens were sealed, or a key that was changed since).
+ */
+export function toSavedSearch(view: SavedSearchView, key: Buffer | undefined, madeUrl?: string): SavedSearch {
+  const feedUrl = madeUrl ?? storedFeedUrl(view, key);
   return {
     id: view.id,
     name: view.name,
@@ -14,6 +20,16 @@ export function toSavedSearch(view: SavedSearchView, feedUrl: string | null = nu
     feed_url: feedUrl,
     created_at: view.created_at.toISOString(),
   };
+}
+
+function storedFeedUrl(view: SavedSearchView, key: Buffer | undefined): string | null {
+  if (!key || view.feed_token_sealed === null) return null;
+  try {
+    return feedPath(openFeedToken(key, view.id, view.feed_token_sealed));
+  } catch {
+    // Sealed under another key: the owner gets a new address with POST …/feed-token.
+    return null;
+  }
 }
 
 /** The id of the key a request authenticated with (the auth middleware has run). */
