@@ -209,7 +209,10 @@ describe.each(OVERLAYS)("k8s/overlays/%s", (overlay) => {
   });
 
   it("limits voluntary disruptions of every service with a PodDisruptionBudget that selects exactly it", () => {
-    const pdbs = byKind(objects, "PodDisruptionBudget");
+    // The prod overlay's NATS cluster has its own (nats-cluster.test.ts).
+    const pdbs = byKind(objects, "PodDisruptionBudget").filter(
+      (p) => p.metadata.labels?.["app.kubernetes.io/part-of"] === "tender-search",
+    );
     expect(pdbs).toHaveLength(SERVICES.length);
     for (const pdb of pdbs) {
       const selected = deployments.filter((d) => selects(pdb.spec.selector as LabelSelector, podLabels(d)));
