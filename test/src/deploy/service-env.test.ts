@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { envKeys, loadServiceEnv } from "./service-env.js";
 
+// Loaded once, outside the tests: importing every service's Env takes seconds on a busy machine.
+const env = await loadServiceEnv();
+
 describe("the services' environment variables", () => {
-  it("are read from each service's Env schema", async () => {
-    const env = await loadServiceEnv();
+  it("are read from each service's Env schema", () => {
     // The variables every service shares (brief's configuration table).
     for (const name of ["gateway", "ingest-source-a", "ingest-source-b", "downloader", "indexer"] as const) {
       expect(env[name]).toEqual(expect.arrayContaining(["DATABASE_URL", "LOG_LEVEL"]));

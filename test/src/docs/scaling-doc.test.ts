@@ -9,6 +9,8 @@ import { configRows, readReadme } from "./readme-config.js";
 const doc = readFileSync(repoPath("docs/scaling.md"), "utf8");
 const readme = readReadme();
 const metricsSection = readme.split(/^## /m).find((s) => s.startsWith("Metrics\n")) ?? "";
+// Loaded once, outside the tests: importing every service's Env takes seconds on a busy machine.
+const serviceEnv = await loadServiceEnv();
 
 describe("docs/scaling.md", () => {
   it("names only metrics the README lists", () => {
@@ -19,8 +21,8 @@ describe("docs/scaling.md", () => {
     for (const name of quoted) expect(metricsSection, name).toContain(`\`${name}\``);
   });
 
-  it("names only settings a service reads, with the README's defaults", async () => {
-    const read = new Set(Object.values(await loadServiceEnv()).flat());
+  it("names only settings a service reads, with the README's defaults", () => {
+    const read = new Set(Object.values(serviceEnv).flat());
     const names = [...doc.matchAll(/`([A-Z][A-Z0-9_]{3,})`/g)].map((m) => m[1] ?? "");
     expect(names.length).toBeGreaterThan(10);
     for (const name of names) expect(read.has(name), name).toBe(true);
