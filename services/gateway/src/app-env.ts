@@ -8,7 +8,9 @@ export interface AppEnv {
   Variables: {
     /** Set first for every request; echoed in `X-Request-ID` and in every error envelope. */
     requestId: string;
-    /** Set by the API key middleware. */
+    /** Set by the API key middleware (or by the rate limiter, which then looks the key up). */
     apiKey: AuthenticatedKey | undefined;
+    /** SHA-256 hex of the presented key, left by `apiKeyAuth({ countedByRateLimit })` for the rate limiter. */
+    keyDigest: string | undefined;
   };
 }

@@ -107,8 +107,24 @@ describe("the error table of decisions.md", () => {
       "api_key_disabled",
       403,
     );
-    // Authentication comes before body validation.
+    // Authentication comes before body validation, also when the key is looked up with the count.
     await expectError(await postJson(app, "/api/v1/search", { query: 1 }), "api_key_required", 401);
+    for (const path of ["/api/v1/search", "/api/v1/ask", "/api/v1/saved-searches"]) {
+      await expectError(await postJson(app, path, { query: 1 }, "tsk_wrong"), "api_key_invalid", 401);
+      await expectError(await postJson(app, path, { query: 1 }, disabledKey), "api_key_disabled", 403);
+      await expectError(
+        await send(app, path, { method: "POST", headers: { "x-api-key": disabledKey }, body: "{}" }),
+        "api_key_disabled",
+        403,
+      );
+    }
+    const badId = "/api/v1/saved-searches/not-a-uuid";
+    await expectError(
+      await send(app, badId, { headers: { "x-api-key": "tsk_wrong" } }),
+      "api_key_invalid",
+      401,
+    );
+    await expectError(await send(app, badId, { headers: { "x-api-key": key } }), "validation_error", 422);
   });
 
   it("not_found 404: unknown routes, an unknown tender, an unknown docs asset", async () => {

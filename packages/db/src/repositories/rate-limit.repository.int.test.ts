@@ -88,23 +88,18 @@ describe("takeRateLimitToken", () => {
 });
 
 describe("authenticateAndCount", () => {
-  it("finds the key by digest and counts only when asked and the key is enabled", async () => {
+  it("finds the key by digest and counts only when the key is enabled", async () => {
     const { id, key } = await createApiKey(t.db, { name: "both", limitPerMinute: 2 });
     const digest = hashApiKey(key);
     await awaitFreshMinute();
-    expect(await authenticateAndCount(t.db, digest, false)).toEqual({
-      key: { id, key_hash: digest, enabled: true },
-    });
-    expect((await stored(id)).request_count).toBe(0);
-
-    const counted = await authenticateAndCount(t.db, digest, true);
+    const counted = await authenticateAndCount(t.db, digest);
     expect(counted?.key).toEqual({ id, key_hash: digest, enabled: true });
     expect(counted?.decision).toMatchObject({ allowed: true, requestCount: 1, limitPerMinute: 2 });
-    expect((await authenticateAndCount(t.db, digest, true))?.decision).toMatchObject({
+    expect((await authenticateAndCount(t.db, digest))?.decision).toMatchObject({
       allowed: true,
       requestCount: 2,
     });
-    const refused = await authenticateAndCount(t.db, digest, true);
+    const refused = await authenticateAndCount(t.db, digest);
     expect(refused?.decision).toMatchObject({ allowed: false, requestCount: 3 });
     expect(refused?.decision?.windowStart).toBe(counted?.decision?.windowStart);
     expect((await stored(id)).request_count).toBe(2);
@@ -114,10 +109,10 @@ describe("authenticateAndCount", () => {
       .set({ enabled: false, request_count: 0 })
       .where("id", "=", id)
       .execute();
-    expect(await authenticateAndCount(t.db, digest, true)).toEqual({
+    expect(await authenticateAndCount(t.db, digest)).toEqual({
       key: { id, key_hash: digest, enabled: false },
     });
     expect((await stored(id)).request_count).toBe(0);
-    expect(await authenticateAndCount(t.db, hashApiKey("tsk_unknown"), true)).toBeUndefined();
+    expect(await authenticateAndCount(t.db, hashApiKey("tsk_unknown"))).toBeUndefined();
   });
 });

@@ -92,26 +92,19 @@ export async function takeRateLimitToken(db: Db, keyId: string): Promise<RateLim
 /** The key row found by {@link authenticateAndCount}, and the rate limiter's decision when it counted. */
 export interface KeyAndDecision {
   key: { id: string; key_hash: string; enabled: boolean };
-  /** Present when counting was asked for and the key is enabled. */
+  /** Present when the key is enabled (a disabled key is not counted). */
   decision?: RateLimitDecision;
 }
 
 /**
- * The key with this SHA-256 hex digest and, when `count` is true and the key is enabled, one
- * request taken from its allowance, as {@link takeRateLimitToken} does: authentication and rate
- * limit in one round trip and one autocommitted statement. Undefined when no key has this digest.
+ * The key with this SHA-256 hex digest and, when it is enabled, one request taken from its
+ * allowance as {@link takeRateLimitToken} does: authentication and rate limit in one round trip
+ * and one autocommitted statement. Undefined when no key has this digest.
  */
-export async function authenticateAndCount(
-  db: Db,
-  keyHash: string,
-  count: boolean,
-): Promise<KeyAndDecision | undefined> {
-  const { rows } = await countedKeySql(
-    sql`a.key_hash = ${keyHash}`,
-    count ? sql`a.enabled` : sql`false`,
-  ).execute(db);
+export async function authenticateAndCount(db: Db, keyHash: string): Promise<KeyAndDecision | undefined> {
+  const { rows } = await countedKeySql(sql`a.key_hash = ${keyHash}`, sql`a.enabled`).execute(db);
   const row = rows[0];
   if (!row) return undefined;
   const key = { id: row.id, key_hash: row.key_hash, enabled: row.enabled };
-  return count && row.enabled ? { key, decision: decisionOf(row) } : { key };
+  return row.enabled ? { key, decision: decisionOf(row) } : { key };
 }

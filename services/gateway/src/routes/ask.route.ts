@@ -23,7 +23,7 @@ import { acceptsEventStream, eventStreamResponse } from "./event-stream-response
 export function askRoute(deps: Pick<Deps, "db" | "readDb" | "ai" | "config" | "logger">): Hono<AppEnv> {
   return new Hono<AppEnv>().post(
     "/ask",
-    apiKeyAuth(deps),
+    apiKeyAuth(deps, { countedByRateLimit: true }),
     jsonBody(AskRequest),
     rateLimit(deps),
     async (c) => {

@@ -15,7 +15,7 @@ import { rateLimit } from "../middleware/rate-limit/rate-limit.js";
 export function facetsRoute(deps: Pick<Deps, "db" | "readDb">): Hono<AppEnv> {
   return new Hono<AppEnv>().get(
     "/facets",
-    apiKeyAuth(deps),
+    apiKeyAuth(deps, { countedByRateLimit: true }),
     browseQuery(false),
     rateLimit(deps),
     async (c) => {

@@ -23,7 +23,7 @@ export function savedSearchMatchesRoute(deps: Pick<Deps, "db" | "config">): Hono
   return new Hono<AppEnv>()
     .get(
       "/saved-searches/:id/matches",
-      apiKeyAuth(deps),
+      apiKeyAuth(deps, { countedByRateLimit: true }),
       savedSearchIdParam(),
       matchPagingQuery(),
       rateLimit(deps),
@@ -56,7 +56,7 @@ export function savedSearchMatchesRoute(deps: Pick<Deps, "db" | "config">): Hono
     )
     .post(
       "/saved-searches/:id/feed-token",
-      apiKeyAuth(deps),
+      apiKeyAuth(deps, { countedByRateLimit: true }),
       savedSearchIdParam(),
       rateLimit(deps),
       async (c) => {

@@ -28,10 +28,12 @@ import { keyId, toSavedSearch } from "../saved-searches/to-saved-search.js";
  */
 export function savedSearchesRoute(deps: Pick<Deps, "db" | "ai" | "config">): Hono<AppEnv> {
   const settings = deps.config.savedSearches;
+  // The key is looked up by rateLimit, in the statement that counts the request.
+  const auth = apiKeyAuth(deps, { countedByRateLimit: true });
   return new Hono<AppEnv>()
     .post(
       "/saved-searches",
-      apiKeyAuth(deps),
+      auth,
       jsonBody(SavedSearchRequest),
       checkWebhookUrl(settings),
       rateLimit(deps),
@@ -76,18 +78,18 @@ export function savedSearchesRoute(deps: Pick<Deps, "db" | "ai" | "config">): Ho
         return c.json(created, 201);
       },
     )
-    .get("/saved-searches", apiKeyAuth(deps), rateLimit(deps), async (c) => {
+    .get("/saved-searches", auth, rateLimit(deps), async (c) => {
       const items = (await listSavedSearches(deps.db, keyId(c))).map((view) =>
         toSavedSearch(view, settings.webhookSecretKey),
       );
       return c.json({ items } satisfies SavedSearchList);
     })
-    .get("/saved-searches/:id", apiKeyAuth(deps), savedSearchIdParam(), rateLimit(deps), async (c) => {
+    .get("/saved-searches/:id", auth, savedSearchIdParam(), rateLimit(deps), async (c) => {
       const found = await findSavedSearch(deps.db, keyId(c), c.get("savedSearchId"));
       if (!found) throw savedSearchNotFound();
       return c.json(toSavedSearch(found, settings.webhookSecretKey));
     })
-    .delete("/saved-searches/:id", apiKeyAuth(deps), savedSearchIdParam(), rateLimit(deps), async (c) => {
+    .delete("/saved-searches/:id", auth, savedSearchIdParam(), rateLimit(deps), async (c) => {
       const deleted = await deleteSavedSearch(deps.db, keyId(c), c.get("savedSearchId"));
       if (!deleted) throw savedSearchNotFound();
       return c.body(null, 204);

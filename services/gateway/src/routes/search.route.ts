@@ -15,7 +15,7 @@ import { withinDeadline } from "../search/within-deadline.js";
 export function searchRoute(deps: Pick<Deps, "db" | "readDb" | "ai" | "config">): Hono<AppEnv> {
   return new Hono<AppEnv>().post(
     "/search",
-    apiKeyAuth(deps),
+    apiKeyAuth(deps, { countedByRateLimit: true }),
     jsonBody(SearchRequest),
     rateLimit(deps),
     async (c) => {

@@ -20,7 +20,7 @@ export function tendersListRoute(deps: Pick<Deps, "db" | "readDb">): Hono<AppEnv
   const cursorSecret = cursorSecretCache(deps.db);
   return new Hono<AppEnv>().get(
     "/tenders",
-    apiKeyAuth(deps),
+    apiKeyAuth(deps, { countedByRateLimit: true }),
     browseQuery(true),
     rateLimit(deps),
     async (c) => {
