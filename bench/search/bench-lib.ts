@@ -80,6 +80,8 @@ export async function time(task: () => Promise<unknown>, runs: number, warmup = 
 export const ms = (value: number) => value.toFixed(1);
 
 export const BENCH_SOURCE = "ted";
+/** `embedding_model` of the seeded chunks: the fake provider's, which the bench gateway runs with. */
+export const BENCH_MODEL = "fake-hash-1024";
 
 /** `url` with its database name replaced. */
 export function withDatabase(url: string, database: string): string {
@@ -129,7 +131,7 @@ async function seedRandomChunks(client: PgClient, count: number, log: (line: str
       `INSERT INTO chunks (tender_id, chunk_key, content, embedding, embedding_model, position, section, content_hash)
        SELECT t.id, encode(sha256(convert_to('bench:' || g, 'UTF8')), 'hex'),
               'Bench chunk ' || g || ': road repair, school catering, harbour dredging.',
-              v.embedding, 'bench-random-1024', g, 'metadata',
+              v.embedding, $4, g, 'metadata',
               encode(sha256(convert_to('content:' || g, 'UTF8')), 'hex')
        FROM generate_series($1::int, $2::int) AS g
        JOIN tenders AS t ON t.source_id = $3 AND t.external_id = 'B-' || (g / 10)
@@ -139,7 +141,7 @@ async function seedRandomChunks(client: PgClient, count: number, log: (line: str
          SELECT array_agg(u.x / n.norm ORDER BY u.i)::vector(1024) AS embedding
          FROM unnest(raw.a) WITH ORDINALITY AS u(x, i)
        ) AS v`,
-      [from, to, sourceId],
+      [from, to, sourceId, BENCH_MODEL],
     );
     log(`  seeded ${to + 1}/${count} chunks`);
   }

@@ -44,12 +44,14 @@ await lib.withClient(url, async (client) => {
 const db = createDb(url, { max: 1 });
 const input = (filters: (typeof CASES)[number]["filters"]) => ({
   embedding,
+  model: lib.BENCH_MODEL,
   minScore: -1,
   limit: 10,
   ...(filters ? { filters: { ...filters, countries: [...filters.countries] } } : {}),
 });
 for (const c of CASES) {
-  const compiled = searchChunksSql(input(c.filters)).compile(db);
+  const compiled = searchChunksSql(input(c.filters))?.compile(db);
+  if (!compiled) throw new Error("the bench query has no compact form");
   const plan = await lib.withClient(url, async (client) => {
     const { rows } = await client.query<{ "QUERY PLAN": string }>(
       `EXPLAIN (ANALYZE, BUFFERS) ${compiled.sql}`,

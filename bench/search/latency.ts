@@ -37,7 +37,7 @@ for (const size of sizes) {
   const { url, key } = await lib.prepareBenchDatabase(adminUrl, size, log);
 
   const db = createDb(url, { max: 1 });
-  const searchSql = () => searchChunks(db, { embedding, minScore: -1, limit: 10 });
+  const searchSql = () => searchChunks(db, { embedding, model: lib.BENCH_MODEL, minScore: -1, limit: 10 });
   const sqlTiming = await lib.time(searchSql, runs);
   const sqlTop = (await searchSql()).map((m) => m.chunk_id);
   await db.destroy();

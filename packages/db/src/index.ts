@@ -6,6 +6,7 @@ export { migrations } from "./migrations/index.js";
 export * from "./repositories/api-keys.repository.js";
 export * from "./repositories/attachments.repository.js";
 export * from "./repositories/chunks.repository.js";
+export { compactQuery } from "./repositories/compact-query.js";
 export * from "./repositories/cursor-secret.repository.js";
 export * from "./repositories/download-sweep.repository.js";
 export * from "./repositories/downloads.repository.js";

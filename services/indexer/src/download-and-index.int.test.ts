@@ -260,6 +260,7 @@ describe("from a change event to searchable chunks (downloader process + indexer
     const sentence = "Nome ufficiale: A2A Energia Spa";
     const [best] = await searchChunks(t.db, {
       embedding: fakeEmbed(sentence) ?? [],
+      model: "fake-hash-1024",
       limit: 3,
       minScore: 0.2,
     });

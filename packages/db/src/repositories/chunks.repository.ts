@@ -23,7 +23,8 @@ export type StoredChunk = Omit<ChunkRow, "embedding"> & { embedding: number[] };
 const INSERT_BATCH = 100;
 
 /**
- * Replaces every chunk of the tender with `chunks`: deletes, then inserts. Run it in the caller's
+ * Replaces every chunk of the tender with `chunks`: deletes, then inserts (a trigger writes each
+ * chunk's compact embedding from its vector in the same statement). Run it in the caller's
  * transaction together with `markTenderIndexed`, so readers never see a half-written index.
  */
 export async function replaceTenderChunks(
@@ -78,6 +79,27 @@ export async function swapTenderChunks(
   }
   await insertChunks(db, tenderId, fresh);
   return { kept: keys.length, deleted: Number(deleted.numDeletedRows), inserted: fresh.length };
+}
+
+/**
+ * Fills the compact embedding (`embedding_half`, migration 0017) of up to `limit` chunks written
+ * before it, rewriting each row so its trigger derives the compact form and moves the full vector
+ * out of line. Rows locked by an indexer are skipped, and readers never wait (a row update);
+ * Search stays exact meanwhile, ranking unfilled rows by their full vectors. Returns how many
+ * rows it filled: 0 once every fillable row is done.
+ */
+export async function fillCompactEmbeddings(db: Db, limit: number): Promise<number> {
+  const { rows } = await sql<{ id: string }>`
+    UPDATE chunks SET embedding = embedding
+    WHERE id IN (
+      SELECT id FROM chunks
+      WHERE embedding_half IS NULL AND vector_norm(embedding) BETWEEN 1e-10 AND 1e10
+      ORDER BY id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id`.execute(db);
+  return rows.length;
 }
 
 /** Every chunk of the tender: metadata chunks first, then by attachment, each in position order. */

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAttachmentsForTender, syncTenderAttachments } from "./attachments.repository.js";
 import { type NewChunk, replaceTenderChunks } from "./chunks.repository.js";
-import { searchChunks } from "./search.repository.js";
+import { type SearchChunksInput, searchChunks } from "./search.repository.js";
 import { ensureSource } from "./sources.repository.js";
 import { upsertTender } from "./tenders.repository.js";
 
@@ -19,13 +19,14 @@ function chunk(
   embedding: number[],
   position: number,
   attachment: string | null = null,
+  model = "test",
 ): NewChunk {
   return {
     attachmentId: attachment,
     chunkKey: position.toString(16).padStart(64, "0"),
     content,
     embedding,
-    embeddingModel: "test",
+    embeddingModel: model,
     position,
     section: "test",
     contentHash: "c".repeat(64),
@@ -66,13 +67,17 @@ beforeAll(async () => {
     chunk("opposite", basis(0, -1), 3),
     // A zero vector has no direction: never a match, whatever the threshold.
     chunk("zero", new Array(DIMS).fill(0), 4),
+    // Vectors of another model are not comparable with the query's, however close they look.
+    chunk("other model", basis(0), 5, null, "older-model"),
   ]);
 });
 afterAll(() => t.destroy());
 
+const search = (input: Omit<SearchChunksInput, "model">) => searchChunks(t.db, { ...input, model: "test" });
+
 describe("searchChunks", () => {
   it("scores 1 − cosine distance, closest first, joined with tender, source and attachment", async () => {
-    const matches = await searchChunks(t.db, { embedding: basis(0), minScore: -1, limit: 10 });
+    const matches = await search({ embedding: basis(0), minScore: -1, limit: 10 });
     expect(matches.map((m) => [m.content, m.score])).toEqual([
       ["same direction", 1],
       ["halfway", expect.closeTo(Math.SQRT1_2, 6)],
@@ -91,13 +96,13 @@ describe("searchChunks", () => {
   });
 
   it("drops scores below minScore and cuts to limit", async () => {
-    const above = await searchChunks(t.db, { embedding: basis(0), minScore: 0.5, limit: 10 });
+    const above = await search({ embedding: basis(0), minScore: 0.5, limit: 10 });
     expect(above.map((m) => m.content)).toEqual(["same direction", "halfway"]);
-    const exact = await searchChunks(t.db, { embedding: basis(0), minScore: 0, limit: 10 });
+    const exact = await search({ embedding: basis(0), minScore: 0, limit: 10 });
     expect(exact.map((m) => m.content)).toEqual(["same direction", "halfway", "orthogonal"]);
-    const one = await searchChunks(t.db, { embedding: basis(0), minScore: -1, limit: 1 });
+    const one = await search({ embedding: basis(0), minScore: -1, limit: 1 });
     expect(one.map((m) => m.content)).toEqual(["same direction"]);
-    const none = await searchChunks(t.db, { embedding: basis(5), minScore: 0.2, limit: 10 });
+    const none = await search({ embedding: basis(5), minScore: 0.2, limit: 10 });
     expect(none).toEqual([]);
   });
 
@@ -114,8 +119,37 @@ describe("searchChunks", () => {
     expect(rows.filter((r) => r.method !== "btree")).toEqual([]);
   });
 
+  it("searches only the chunks of the given model", async () => {
+    const current = await search({ embedding: basis(0), minScore: -1, limit: 10 });
+    expect(current.map((m) => m.content)).not.toContain("other model");
+    const older = await searchChunks(t.db, {
+      embedding: basis(0),
+      model: "older-model",
+      minScore: -1,
+      limit: 10,
+    });
+    expect(older.map((m) => [m.content, m.score])).toEqual([["other model", 1]]);
+  });
+
+  it("scans rows that hold the compact vector inline and the full one out of line", async () => {
+    // Three chunks per 8 KiB page instead of one: the scan reads a third of the pages.
+    const { rows } = await sql<{ attname: string; attstorage: string }>`
+      SELECT attname, attstorage FROM pg_attribute
+      WHERE attrelid = 'chunks'::regclass AND attname IN ('embedding', 'embedding_half')
+      ORDER BY attname`.execute(t.db);
+    expect(rows).toEqual([
+      { attname: "embedding", attstorage: "e" },
+      { attname: "embedding_half", attstorage: "p" },
+    ]);
+    const sizes = await sql<{ full: number; half: number | null }>`
+      SELECT pg_column_size(embedding) AS full, pg_column_size(embedding_half) AS half
+      FROM chunks WHERE content = 'same direction'`.execute(t.db);
+    // An out-of-line value counts its 4,100 stored bytes; inline it would count its header too (4,104).
+    expect(sizes.rows).toEqual([{ full: 4100, half: 2056 }]);
+  });
+
   it("orders chunks of equal score by chunk id", async () => {
-    const matches = await searchChunks(t.db, { embedding: basis(7), minScore: -1, limit: 10 });
+    const matches = await search({ embedding: basis(7), minScore: -1, limit: 10 });
     expect(matches.map((m) => m.score)).toEqual([0, 0, 0, 0]);
     const ids = matches.map((m) => m.chunk_id);
     expect(ids).toEqual([...ids].sort());

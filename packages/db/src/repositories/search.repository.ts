@@ -1,8 +1,10 @@
 import type { TenderFilters } from "@tender/contracts";
 import { sql } from "kysely";
 import type { Db } from "../database.js";
-import { vectorParam } from "../sql/vector-param.js";
+import { compactQuery } from "./compact-query.js";
+import { describeRanked } from "./describe-ranked.js";
 import { nearestAmongMatching } from "./filtered-search.repository.js";
+import { nearestCandidatesSql, type RankInput, rankNearestChunks } from "./rank-nearest-chunks.js";
 import { hasTenderFilters, tenderFilterSql } from "./tender-filter-sql.js";
 
 /** One chunk found by {@link searchChunks}, with what a search result shows of its tender. */
@@ -25,6 +27,8 @@ export interface ChunkMatch {
 export interface SearchChunksInput {
   /** The query vector: 1024 finite numbers, not all zero. */
   embedding: readonly number[];
+  /** The active embedding model: only chunks embedded by it are searched. */
+  model: string;
   /** Chunks scoring below this are dropped. */
   minScore: number;
   limit: number;
@@ -32,64 +36,58 @@ export interface SearchChunksInput {
   filters?: TenderFilters;
   /** The instant `filters.open` compares deadlines with; default now. */
   now?: Date;
+  /** Parallel workers the scan may use besides the connection's own process; default 2. */
+  parallelWorkers?: number;
 }
+
+/** Tables smaller than this are scanned by one process: starting workers costs more than it saves. */
+const PARALLEL_FROM = "24MB";
 
 /**
  * The exact nearest chunks of the query vector (spec 4.1): score = 1 − cosine distance bounded
  * to [−1, 1]; chunks below `minScore` dropped; closest first, chunk uuid breaking ties; at most
- * `limit`. A sequential scan of every chunk (no approximate index); chunks of every
- * `index_status` count, so a tender being re-indexed keeps its old chunks searchable.
+ * `limit`. Only chunks of the active model `model` count (a query vector is meaningless against
+ * another model's vectors); chunks of every `index_status` count, so a tender being re-indexed
+ * keeps its old chunks searchable. No approximate index: a scan of the compact copy of every
+ * vector, whose candidates are re-ranked by their full vectors, provably the same answer as a
+ * full scan (`rankNearestChunks`), then the winners are joined with what a result shows.
  *
- * The vector is a bound parameter, not a sub-select: an InitPlan would disable the parallel
- * scan. The scan ranks by distance alone and joins only the `limit` winners. The score filter
- * runs after the cut: the score falls as the distance grows, so the chunks below `minScore`
- * are exactly a tail of the ranking, and cutting first keeps one distance computation per chunk.
+ * One transaction with its own planner settings, so the plan does not depend on the server's
+ * defaults: no JIT (compiling costs more than the scan saves), and a parallel scan from
+ * PARALLEL_FROM on with `parallelWorkers` workers.
  *
  * With `filters`, the answer is the same restricted to the chunks of the matching tenders (same
- * scores, order, tie-break and cut). When the planner expects most tenders to match, the nearest
- * chunks are ranked first and then filtered (`nearestAmongMatching`); otherwise, or when that
- * ranking held too few matching chunks, the matching tender ids are selected first and the
- * planner reaches their chunks through `chunks(tender_id)` (bench/search/filtered.ts).
+ * scores, order, tie-break and cut). When the planner expects most tenders to match, the
+ * unfiltered scan's candidates are filtered (`nearestAmongMatching`); otherwise, or when that is
+ * not proven exact, the matching tender ids are selected first and the planner reaches their
+ * chunks through `chunks(tender_id)` (bench/search/filtered.ts).
  */
 export async function searchChunks(db: Db, input: SearchChunksInput): Promise<ChunkMatch[]> {
-  if (hasTenderFilters(input.filters)) {
-    const fixed = { ...input, now: input.now ?? new Date() };
-    const nearest = await nearestAmongMatching(db, fixed, tenderFilterSql(fixed.filters, fixed.now));
-    if (nearest) return nearest;
-    return (await searchChunksSql(fixed).execute(db)).rows;
-  }
-  return (await searchChunksSql(input).execute(db)).rows;
+  return db.transaction().execute(async (trx) => {
+    await sql
+      .raw(
+        `SET LOCAL jit = off; SET LOCAL max_parallel_workers_per_gather = ${Math.trunc(input.parallelWorkers ?? 2)};
+         SET LOCAL parallel_setup_cost = 100; SET LOCAL parallel_tuple_cost = 0.01;
+         SET LOCAL min_parallel_table_scan_size = '${PARALLEL_FROM}'`,
+      )
+      .execute(trx);
+    const rank = toRankInput(input);
+    let ranked = rank.tenders
+      ? await nearestAmongMatching(trx, { ...rank, tenders: rank.tenders })
+      : undefined;
+    ranked ??= await rankNearestChunks(trx, rank);
+    return describeRanked(trx, ranked, input.minScore);
+  });
 }
 
-/** The statement `searchChunks` runs, for a benchmark's EXPLAIN. */
+/** The compact scan `searchChunks` runs first, for a benchmark's or a test's EXPLAIN; undefined when the query has no compact form. */
 export function searchChunksSql(input: SearchChunksInput) {
-  const vector = vectorParam(input.embedding);
-  return sql<ChunkMatch>`
-    SELECT top.id AS chunk_id, c.tender_id, t.title, s.code AS source, t.source_url, c.content,
-           top.score, a.id AS attachment_id, a.filename AS attachment_filename
-    FROM (
-      SELECT ranked.id, ranked.distance,
-             LEAST(1::float8, GREATEST(-1::float8, 1 - ranked.distance)) AS score
-      FROM (
-        SELECT id, embedding <=> ${vector}::vector AS distance
-        FROM chunks
-        WHERE ${chunkScope(input)}
-        ORDER BY distance, id
-        LIMIT ${input.limit}
-      ) AS ranked
-      -- A zero vector has no direction (NaN distance): it must not pass as a perfect match.
-      WHERE ranked.distance <> 'NaN'::float8
-    ) AS top
-    JOIN chunks AS c ON c.id = top.id
-    JOIN tenders AS t ON t.id = c.tender_id
-    JOIN sources AS s ON s.id = t.source_id
-    LEFT JOIN attachments AS a ON a.id = c.attachment_id
-    WHERE top.score >= ${input.minScore}
-    ORDER BY top.distance, top.id`;
+  const compact = compactQuery(input.embedding);
+  return compact && nearestCandidatesSql(toRankInput(input), compact);
 }
 
-function chunkScope(input: SearchChunksInput) {
-  if (!hasTenderFilters(input.filters)) return sql`true`;
-  const matches = tenderFilterSql(input.filters, input.now ?? new Date());
-  return sql`tender_id IN (SELECT t.id FROM tenders AS t WHERE ${matches})`;
+function toRankInput(input: SearchChunksInput): RankInput {
+  const rank = { embedding: input.embedding, model: input.model, limit: input.limit };
+  if (!hasTenderFilters(input.filters)) return rank;
+  return { ...rank, tenders: tenderFilterSql(input.filters, input.now ?? new Date()) };
 }

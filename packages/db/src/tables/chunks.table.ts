@@ -9,6 +9,12 @@ export interface ChunksTable {
   content: string;
   /** pgvector text form, `[0.1,0.2,...]`; chunks.repository converts it with pgvector's `toSql` / `fromSql`. */
   embedding: string;
+  /**
+   * `halfvec` text form of the unit-length embedding, written by a trigger from `embedding`
+   * (migration 0017); NULL until the backfill reaches a row written before it, or when the
+   * embedding's length is out of the range Search can bound (Search then ranks it by `embedding`).
+   */
+  embedding_half: Generated<string | null>;
   embedding_model: string;
   position: number;
   section: string;

@@ -5,7 +5,7 @@ import { toSearchResultItem } from "./to-search-result-item.js";
 
 /**
  * The retrieval of spec 4.1, shared by Search and Ask: the query embedded by the active
- * provider, then the exact scan. A query without a vector (no token for the fake) finds
+ * provider, then the exact scan of the chunks embedded by its model. A query without a vector (no token for the fake) finds
  * nothing. Provider failures reject with `AiDependencyError`. `filters` restrict the scan to
  * the chunks of the matching tenders (extensions.md 2). `signal` cancels the embedding request.
  */
@@ -21,6 +21,7 @@ export async function findFragments(
   const started = performance.now();
   const matches = await searchChunks(readDbOf(deps), {
     embedding,
+    model: deps.ai.embedModel,
     minScore: deps.config.minRelevanceScore,
     limit,
     ...(filters ? { filters } : {}),

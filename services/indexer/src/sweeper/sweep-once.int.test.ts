@@ -184,4 +184,31 @@ describe("sweepOnce", () => {
     const left = await t.db.selectFrom("extraction_cache").select("cache_key").orderBy("cache_key").execute();
     expect(left.map((r) => r.cache_key[0])).toEqual(["a", "c"]);
   });
+
+  it("fills the compact vectors of chunks written before them, and leaves unboundable ones to the full scan", async () => {
+    const tender = await seedTender(t.db, {
+      chunks: ["Road repair.", "School catering.", "Harbour dredging."],
+    });
+    const zero = `[${new Array(1024).fill(0).join(",")}]`;
+    // Rows as migration 0017 found them: no compact vector, the full one stored inline.
+    await sql`ALTER TABLE chunks DISABLE TRIGGER chunks_compact_embedding`.execute(t.db);
+    await sql`UPDATE chunks SET embedding_half = NULL`.execute(t.db);
+    await sql`
+      INSERT INTO chunks (tender_id, chunk_key, content, embedding, embedding_model, position, section, content_hash)
+      VALUES (${tender.id}, ${"f".repeat(64)}, 'zero', ${zero}::vector, 'fake-hash-1024', 99, 'metadata', ${"c".repeat(64)})`.execute(
+      t.db,
+    );
+    await sql`ALTER TABLE chunks ENABLE TRIGGER chunks_compact_embedding`.execute(t.db);
+    const count = async (condition: ReturnType<typeof sql<boolean>>) =>
+      (await sql<{ n: number }>`SELECT count(*)::int AS n FROM chunks WHERE ${condition}`.execute(t.db))
+        .rows[0]?.n;
+    const unfilled = (await count(sql<boolean>`embedding_half IS NULL`)) ?? 0;
+    expect(unfilled).toBeGreaterThan(2);
+
+    await sweepOnce(options({ batchSize: 1 }));
+    // Every row with a non-zero vector now holds it rounded to half at unit length; the zero vector stays NULL.
+    expect(await count(sql<boolean>`embedding_half IS NULL`)).toBe(1);
+    expect(await count(sql<boolean>`embedding_half IS NULL AND content = 'zero'`)).toBe(1);
+    expect(await count(sql<boolean>`embedding_half <> l2_normalize(embedding)::halfvec(1024)`)).toBe(0);
+  });
 });

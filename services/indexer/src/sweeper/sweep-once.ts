@@ -5,6 +5,7 @@ import {
   type Database,
   deleteUnusedExtractions,
   enqueueTenderChanged,
+  fillCompactEmbeddings,
   scheduleNextIndexAttempt,
 } from "@tender/db";
 import type { Kysely } from "kysely";
@@ -46,7 +47,9 @@ const UNUSED_EXTRACTION_KEPT_MS = 24 * 60 * 60 * 1000;
  * or indexed by another embedding model), writes a `TenderChangedV1` for each to the outbox and
  * puts each in backoff. Several indexer processes may sweep at once: claimed rows are skipped.
  * Then removes cached extraction results of files no attachment points at any more (a day
- * after they were made, at most 10 × `batchSize` per pass). Returns how many tenders were announced.
+ * after they were made, at most 10 × `batchSize` per pass), and fills the compact search vectors of
+ * chunks written before migration 0017 (batches of 10 × `batchSize`, for up to 10 s). Returns how
+ * many tenders were announced.
  */
 export async function sweepOnce(options: SweepOptions, now: Date = new Date()): Promise<number> {
   const { staleAfterMs } = options;
@@ -83,5 +86,21 @@ export async function sweepOnce(options: SweepOptions, now: Date = new Date()): 
     options.batchSize * 10,
   );
   if (forgotten > 0) options.logger.info({ removed: forgotten }, "Sweeper removed unused extracted text");
+  const filled = await fillCompactVectors(options.db, options.batchSize * 10);
+  if (filled > 0) options.logger.info({ filled }, "Sweeper filled compact search vectors of older chunks");
   return announced.length;
+}
+
+// One pass fills batches for at most this long, so a large backlog does not hold up the sweeper.
+const FILL_BUDGET_MS = 10_000;
+
+/** Fills compact vectors of chunks written before migration 0017, batch after batch (each its own commit). */
+async function fillCompactVectors(db: Kysely<Database>, batch: number): Promise<number> {
+  const started = performance.now();
+  let total = 0;
+  for (;;) {
+    const filled = await fillCompactEmbeddings(db, batch);
+    total += filled;
+    if (filled < batch || performance.now() - started > FILL_BUDGET_MS) return total;
+  }
 }
