@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Brings a fresh machine to what the project needs, and does nothing that is already done:
 # Node 24 and pnpm 12, pgvector for the local PostgreSQL 15, PostgreSQL and NATS running,
-# replication connections from 127.0.0.1 allowed (for the read-replica test), the project's
-# packages installed, the database created and migrated.
+# replication connections from 127.0.0.1 allowed (for the read-replica test), Chromium (for the
+# web app's browser tests), the project's packages installed, the database created and migrated.
 # Safe to run again at any time. Runs as root, or as a user who may sudo.
-# Network: the npm registry and deb.debian.org (only while pgvector is missing); nothing else.
+# Network: the npm registry and deb.debian.org (only while pgvector or Chromium is missing); nothing else.
 #
 # Environment: DATABASE_URL (the database to create and migrate; default
 # postgres://postgres@127.0.0.1:5432/tender), NATS_URL, NODE_PREFIX (where Node 24 and pnpm go
@@ -123,7 +123,16 @@ fi
 nats_up || die "NATS does not answer on 127.0.0.1:4222 (log: /var/log/nats-server.log)."
 say "NATS answers"
 
-# 6. The project's packages and build.
+# 5b. Chromium for the web app's browser tests (Debian's package; playwright-core drives it).
+if [ ! -x /usr/bin/chromium ]; then
+  say "installing Chromium (for the web app's browser tests)"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
+    || die "installing chromium failed; deb.debian.org must be reachable while it is missing."
+fi
+say "chromium $(/usr/bin/chromium --version 2>/dev/null | awk '{print $2}')"
+
+# 6. The project's packages and build (the web app included: the gateway serves it).
 cd "$ROOT"
 if [ -n "${CI:-}" ]; then pnpm install --frozen-lockfile --reporter=silent; else pnpm install --reporter=silent; fi
 pnpm -s build

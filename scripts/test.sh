@@ -16,6 +16,8 @@ export DATABASE_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/tender}"
 export NATS_URL="${NATS_URL:-nats://127.0.0.1:4222}"
 
 pnpm -s exec tsc -b || { echo "0 passed, 1 failed"; exit 1; }
+# The web app's static files: the gateway serves them, and the browser tests drive them.
+pnpm -s --filter @tender/web build >/dev/null || { echo "0 passed, 1 failed"; exit 1; }
 pnpm -s exec biome check . || { echo "0 passed, 1 failed"; exit 1; }
 
 mkdir -p .test-results

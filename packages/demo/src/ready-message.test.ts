@@ -42,6 +42,8 @@ describe("readyMessage", () => {
       "DATABASE_URL=postgres://postgres@127.0.0.1:5432/tender_demo BUS_PREFIX=demo pnpm tender status",
     );
     expect(lines.at(-2)).toBe("Press Ctrl-C to stop everything.");
+    // The last thing to do is a link to click: the web app.
+    expect(lines.at(-4)).toBe(`${input.gatewayUrl}/app/`);
   });
 
   it("never prints a database password, and leaves the card out without a tender", () => {

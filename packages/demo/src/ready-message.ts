@@ -50,6 +50,9 @@ export function readyMessage(input: ReadyMessageInput): string {
     "# The operator's view (with /opt/node24/bin on PATH)",
     `DATABASE_URL=${databaseUrl} BUS_PREFIX=${input.busPrefix} pnpm tender status`,
     "",
+    "# The web app: open it in a browser and paste the demo API key",
+    `${input.gatewayUrl}/app/`,
+    "",
     "Press Ctrl-C to stop everything.",
     "",
   ].join("\n");

@@ -18,6 +18,7 @@ import { savedSearchesRoute } from "./routes/saved-searches.route.js";
 import { searchRoute } from "./routes/search.route.js";
 import { tenderRoute } from "./routes/tender.route.js";
 import { tendersListRoute } from "./routes/tenders-list.route.js";
+import { webAppRoute } from "./routes/web-app.route.js";
 
 /** Where the versioned API lives; health and the docs stay outside it. */
 export const API_BASE_PATH = "/api/v1";
@@ -47,6 +48,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     .route("/", feedRoute(deps));
   app.route("/", healthRoute(deps));
   app.route("/", docsRoute(buildOpenApiDocument()));
+  app.route("/", webAppRoute(deps.webAppDir));
   app.route("/", api);
   answerOtherMethods(app);
 

@@ -40,6 +40,8 @@ export interface Deps {
   metrics?: GatewayMetrics;
   /** Monotonic milliseconds for request durations; `performance.now` when absent. */
   now?: () => number;
+  /** The built web app's folder; `@tender/web`'s `dist` when absent. */
+  webAppDir?: string;
 }
 
 /** The pool reads that may lag behind the primary go to. */

@@ -49,6 +49,8 @@ describe("deploy/Dockerfile", () => {
     expect(buildStep).toMatch(/cli\) dir="packages\/cli"/);
     // An unknown SERVICE stops the build with a message instead of building nothing.
     expect(buildStep).toMatch(/\*\) echo "SERVICE must be [^"]+" >&2; exit 1/);
+    // The gateway image ships the web app's static files.
+    expect(buildStep).toMatch(/if \[ "\$SERVICE" = gateway \]; then pnpm --filter @tender\/web build; fi/);
   });
 
   it("installs from the lockfile and deploys the production dependencies of @tender/$SERVICE only", () => {

@@ -1,0 +1,81 @@
+import { useMemo, useState } from "preact/hooks";
+import { createApiClient } from "./api/api-client.js";
+import { keyStore } from "./key-store.js";
+import { KeyPrompt } from "./pages/key-prompt.js";
+import { SavedSearchesPage } from "./pages/saved-searches-page.js";
+import { SearchPage } from "./pages/search-page.js";
+import { TenderPage } from "./pages/tender-page.js";
+import { APP_BASE, onAppLinkClick, useRoute } from "./router.js";
+
+/** The app: the key prompt until there is a key, then the page the URL names. */
+export function App() {
+  const [key, setKey] = useState(keyStore.read);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const route = useRoute();
+  const api = useMemo(
+    () =>
+      key
+        ? createApiClient(key, (failure) => {
+            keyStore.forget();
+            setRefusal(failure.message);
+            setKey(null);
+          })
+        : null,
+    [key],
+  );
+  const forget = () => {
+    keyStore.forget();
+    setRefusal(null);
+    setKey(null);
+  };
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: delegates link clicks to the router; the links stay links.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a link fires click, so the keyboard is covered.
+    <div class="app" onClick={onAppLinkClick}>
+      <a class="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header class="top">
+        <a class="brand" href={APP_BASE}>
+          Tender search
+        </a>
+        {api && (
+          <nav aria-label="Main">
+            <a href={APP_BASE} aria-current={route.page === "search" ? "page" : undefined}>
+              Search
+            </a>
+            <a href={`${APP_BASE}saved`} aria-current={route.page === "saved" ? "page" : undefined}>
+              Saved searches
+            </a>
+            <button type="button" class="link-button" onClick={forget}>
+              Forget key
+            </button>
+          </nav>
+        )}
+      </header>
+      {!api ? (
+        <KeyPrompt
+          message={refusal}
+          onKey={(k) => {
+            keyStore.write(k);
+            setRefusal(null);
+            setKey(k);
+          }}
+        />
+      ) : route.page === "search" ? (
+        <SearchPage api={api} search={route.search} />
+      ) : route.page === "tender" ? (
+        <TenderPage api={api} id={route.id} />
+      ) : route.page === "saved" ? (
+        <SavedSearchesPage api={api} />
+      ) : (
+        <main id="main">
+          <h1>Page not found</h1>
+          <p>
+            <a href={APP_BASE}>Go to the search</a>
+          </p>
+        </main>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { useEffect, useState } from "preact/hooks";
+import type { ApiClient } from "../api/api-client.js";
+import type { Attachment, TenderDetails } from "../api/types.js";
+import { AskPanel } from "../ask/ask-panel.js";
+import { FailureNotice } from "../components/failure-notice.js";
+import { Loading } from "../components/loading.js";
+import { TenderMeta } from "../components/tender-meta.js";
+import { formatBytes, formatDate, sourceName } from "../format.js";
+import { APP_BASE } from "../router.js";
+import { useRequest } from "../use-request.js";
+
+const STATUS_TEXT: Record<Attachment["download_status"], string> = {
+  ready: "downloaded, searchable",
+  pending: "waiting to be downloaded",
+  failed: "download failed",
+  skipped: "no longer listed by the source",
+};
+const SHORT_DESCRIPTION = 600;
+
+/** The tender page: the card, its attachments with their download status, the notice, and Ask. */
+export function TenderPage({ api, id }: { api: ApiClient; id: string }) {
+  const [tender, retry] = useRequest(
+    (signal) => api.get<TenderDetails>(`/tenders/${id}`, undefined, signal),
+    [api, id],
+  );
+  const [fullText, setFullText] = useState(false);
+  useEffect(() => {
+    if (tender.status === "done") document.title = `${tender.data.title} — Tender search`;
+  }, [tender]);
+  if (tender.status === "loading") {
+    return (
+      <main id="main">
+        <Loading label="Loading the tender…" />
+      </main>
+    );
+  }
+  if (tender.status === "failed") {
+    return (
+      <main id="main">
+        <h1>Tender</h1>
+        <FailureNotice failure={tender.failure} onRetry={retry} />
+        <p>
+          <a href={APP_BASE}>Back to the search</a>
+        </p>
+      </main>
+    );
+  }
+  const t = tender.data;
+  const description = t.description ?? "";
+  const long = description.length > SHORT_DESCRIPTION;
+  return (
+    <main id="main" class="tender-page">
+      <p class="small">
+        <a href={APP_BASE} onClick={backIfFromSearch}>
+          ← Back to the search
+        </a>
+      </p>
+      <article class="card">
+        <h1>{t.title}</h1>
+        <TenderMeta tender={t} />
+        <p class="small muted">
+          {sourceName(t.source)} · notice {t.external_id} · published {formatDate(t.published_at)} · index{" "}
+          {t.index_status}
+        </p>
+        <p>
+          <a href={t.source_url} rel="noopener noreferrer">
+            Read the notice at {sourceName(t.source)}
+          </a>
+        </p>
+        {description && (
+          <>
+            <h2>Description</h2>
+            <p class="description">
+              {fullText || !long ? description : `${description.slice(0, SHORT_DESCRIPTION)}…`}
+            </p>
+            {long && (
+              <button
+                type="button"
+                class="link-button"
+                onClick={() => setFullText(!fullText)}
+                aria-expanded={fullText}
+              >
+                {fullText ? "Show less" : "Show the whole description"}
+              </button>
+            )}
+          </>
+        )}
+        <h2>Documents</h2>
+        {t.attachments.length === 0 ? (
+          <p class="muted">This notice lists no documents.</p>
+        ) : (
+          <ul class="attachments">
+            {t.attachments.map((a) => (
+              <li key={a.id}>
+                <a href={a.source_url} rel="noopener noreferrer">
+                  {a.filename}
+                </a>
+                {a.title && a.title !== a.filename ? <span class="muted"> — {a.title}</span> : null}
+                <span class="muted small"> · {formatBytes(a.size_bytes)}</span>{" "}
+                <span class={`status status-${a.download_status}`}>{STATUS_TEXT[a.download_status]}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </article>
+      <div class="card ask-card">
+        <AskPanel api={api} filters={{ tender_ids: [t.id] }} idPrefix="tender" />
+        <p class="small muted">Answers come from this tender's notice and downloaded documents only.</p>
+      </div>
+    </main>
+  );
+}
+
+// "Back" returns to the search as it was (query, filters, loaded pages) when the app led here.
+function backIfFromSearch(event: MouseEvent): void {
+  if ((history.state as { inApp?: boolean } | null)?.inApp) {
+    event.preventDefault();
+    history.back();
+  }
+}

@@ -1,0 +1,222 @@
+import { useEffect, useState } from "preact/hooks";
+import type { Facets } from "../api/types.js";
+import { FacetList } from "../components/facet-list.js";
+import { FailureNotice } from "../components/failure-notice.js";
+import { sourceName } from "../format.js";
+import type { RequestState } from "../use-request.js";
+import type { SearchState } from "./search-state.js";
+
+interface Props {
+  state: SearchState;
+  facets: RequestState<Facets>;
+  onChange: (next: SearchState) => void;
+  onRetry: () => void;
+}
+
+type TextField =
+  | "buyer"
+  | "currency"
+  | "amountMin"
+  | "amountMax"
+  | "publishedFrom"
+  | "publishedTo"
+  | "deadlineFrom"
+  | "deadlineTo";
+
+const wide = () => typeof matchMedia === "function" && matchMedia("(min-width: 50rem)").matches;
+
+/**
+ * The filters: ticking a facet applies at once; the text, amount and date fields apply with
+ * "Apply filters" (or Enter), so typing does not send a request per key.
+ */
+export function FiltersPanel({ state, facets, onChange, onRetry }: Props) {
+  const [draft, setDraft] = useState(state);
+  useEffect(() => setDraft(state), [state]);
+  const [open] = useState(wide);
+  const toggle = (key: "sources" | "countries" | "cpv") => (value: string, on: boolean) => {
+    const list = on ? [...state[key], value] : state[key].filter((v) => v !== value);
+    onChange({ ...state, [key]: list });
+  };
+  const field = (key: TextField) => ({
+    id: `filter-${key}`,
+    value: draft[key],
+    onInput: (e: Event) => setDraft({ ...draft, [key]: (e.target as HTMLInputElement).value }),
+  });
+  const data = facets.status === "done" ? facets.data : null;
+  const currencies = data?.currencies.map((c) => c.value) ?? [];
+  if (state.currency && !currencies.includes(state.currency)) currencies.push(state.currency);
+  const active = searchHasFilters(state);
+  return (
+    <aside class="filters" aria-label="Filters">
+      <details open={open}>
+        <summary>
+          Filters{active ? " (active)" : ""}
+          {data && (
+            <span class="muted">
+              {" "}
+              · {data.total} matching {data.total === 1 ? "tender" : "tenders"}
+            </span>
+          )}
+        </summary>
+        {facets.status === "loading" && <p class="muted small">Counting tenders…</p>}
+        {facets.status === "failed" && <FailureNotice failure={facets.failure} onRetry={onRetry} />}
+        {data && (
+          <>
+            <FacetList
+              legend="Source"
+              name="source"
+              counts={data.sources}
+              total={data.total}
+              selected={state.sources}
+              label={sourceName}
+              onToggle={toggle("sources")}
+            />
+            <FacetList
+              legend="Country"
+              name="country"
+              counts={data.countries}
+              total={data.total}
+              selected={state.countries}
+              onToggle={toggle("countries")}
+            />
+            <FacetList
+              legend="CPV division"
+              name="cpv"
+              counts={data.cpv_divisions}
+              total={data.total}
+              selected={state.cpv}
+              onToggle={toggle("cpv")}
+            />
+          </>
+        )}
+        <form
+          class="filter-fields"
+          onSubmit={(event) => {
+            event.preventDefault();
+            onChange({
+              ...draft,
+              q: state.q,
+              sources: state.sources,
+              countries: state.countries,
+              cpv: state.cpv,
+            });
+          }}
+        >
+          <label for="filter-cpv-prefix">CPV code or prefix</label>
+          <input
+            id="filter-cpv-prefix"
+            inputMode="numeric"
+            pattern="[0-9]{2,8}"
+            placeholder="e.g. 4523"
+            title="2 to 8 digits"
+            onChange={(e) => {
+              const input = e.target as HTMLInputElement;
+              const value = input.value.trim();
+              if (/^\d{2,8}$/.test(value) && !state.cpv.includes(value)) {
+                input.value = "";
+                onChange({ ...state, cpv: [...state.cpv, value] });
+              }
+            }}
+          />
+          <label for="filter-buyer">Buyer name contains</label>
+          <input type="text" maxLength={200} {...field("buyer")} />
+          <fieldset>
+            <legend>Amount</legend>
+            <label for="filter-currency">Currency</label>
+            <select
+              id="filter-currency"
+              value={draft.currency}
+              onChange={(e) => setDraft({ ...draft, currency: (e.target as HTMLSelectElement).value })}
+            >
+              <option value="">Any</option>
+              {currencies.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+            <div class="pair">
+              <span>
+                <label for="filter-amountMin">From</label>
+                <input type="text" inputMode="decimal" pattern="[0-9]+([.][0-9]+)?" {...field("amountMin")} />
+              </span>
+              <span>
+                <label for="filter-amountMax">To</label>
+                <input type="text" inputMode="decimal" pattern="[0-9]+([.][0-9]+)?" {...field("amountMax")} />
+              </span>
+            </div>
+            {(draft.amountMin || draft.amountMax) && !draft.currency && (
+              <p class="small hint">Choose a currency to filter by amount.</p>
+            )}
+          </fieldset>
+          <fieldset>
+            <legend>Published</legend>
+            <div class="pair dates">
+              <span>
+                <label for="filter-publishedFrom">From</label>
+                <input type="date" {...field("publishedFrom")} />
+              </span>
+              <span>
+                <label for="filter-publishedTo">To</label>
+                <input type="date" {...field("publishedTo")} />
+              </span>
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend>Deadline</legend>
+            <div class="pair dates">
+              <span>
+                <label for="filter-deadlineFrom">From</label>
+                <input type="date" {...field("deadlineFrom")} />
+              </span>
+              <span>
+                <label for="filter-deadlineTo">To</label>
+                <input type="date" {...field("deadlineTo")} />
+              </span>
+            </div>
+          </fieldset>
+          <div class="check">
+            <input
+              type="checkbox"
+              id="filter-open"
+              checked={state.open}
+              onChange={(e) => onChange({ ...state, open: (e.target as HTMLInputElement).checked })}
+            />
+            <label for="filter-open">Open for bids only</label>
+          </div>
+          <div class="row">
+            <button type="submit">Apply filters</button>
+            {active && (
+              <button type="button" class="secondary" onClick={() => onChange({ ...state, ...CLEARED })}>
+                Clear filters
+              </button>
+            )}
+          </div>
+        </form>
+      </details>
+    </aside>
+  );
+}
+
+const CLEARED = {
+  sources: [],
+  countries: [],
+  cpv: [],
+  buyer: "",
+  currency: "",
+  amountMin: "",
+  amountMax: "",
+  publishedFrom: "",
+  publishedTo: "",
+  deadlineFrom: "",
+  deadlineTo: "",
+  open: false,
+};
+
+/** Whether any filter is chosen. */
+export function searchHasFilters(state: SearchState): boolean {
+  return Object.entries(CLEARED).some(([key, empty]) => {
+    const value = state[key as keyof typeof CLEARED];
+    return Array.isArray(value) ? value.length > 0 : value !== empty;
+  });
+}
