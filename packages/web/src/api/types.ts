@@ -88,7 +88,7 @@ export interface SavedSearch {
   filters: Filters | null;
   min_score: number;
   webhook_url: string | null;
-  /** Only in the answer that made the feed token (creation, or a new token). */
+  /** Null when the server keeps no sealed copy of the token (then shown only when made). */
   feed_url: string | null;
   created_at: string;
 }

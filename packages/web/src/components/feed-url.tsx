@@ -1,12 +1,12 @@
 import { useState } from "preact/hooks";
 
-/** A feed URL to copy: shown once by the API, so the person is told to keep it. */
+/** A feed URL to copy into a feed reader. */
 export function FeedUrl({ path, id }: { path: string; id: string }) {
   const [copied, setCopied] = useState(false);
   const url = new URL(path, location.origin).href;
   return (
     <div class="feed-url">
-      <label for={id}>Feed URL (Atom) — shown once, keep it</label>
+      <label for={id}>Feed URL (Atom, readable without the API key)</label>
       <div class="row">
         <input
           id={id}

@@ -79,25 +79,26 @@ function SavedSearchCard({
       {feedPath ? (
         <FeedUrl path={feedPath} id={`feed-${saved.id}`} />
       ) : (
-        <p class="small">
-          <span class="muted">Its feed URL was shown when it was saved. </span>
-          <button
-            type="button"
-            class="link-button"
-            onClick={async () => {
-              try {
-                const renewed = await api.send<SavedSearch>("POST", `/saved-searches/${saved.id}/feed-token`);
-                setFeedPath(renewed.feed_url);
-              } catch (error) {
-                setFailure(error as ApiFailure);
-              }
-            }}
-          >
-            Make a new feed URL
-          </button>
-          <span class="muted"> (the old one stops working)</span>
-        </p>
+        <p class="small muted">This server shows a feed URL only when it is made.</p>
       )}
+      <p class="small">
+        <button
+          type="button"
+          class="link-button"
+          onClick={async () => {
+            if (feedPath && !confirm("Make a new feed URL? The current one stops working.")) return;
+            try {
+              const renewed = await api.send<SavedSearch>("POST", `/saved-searches/${saved.id}/feed-token`);
+              setFeedPath(renewed.feed_url);
+            } catch (error) {
+              setFailure(error as ApiFailure);
+            }
+          }}
+        >
+          Make a new feed URL
+        </button>
+        <span class="muted"> (the old one stops working)</span>
+      </p>
       <h3>Latest matches</h3>
       {matches.status === "loading" && <Loading label="Loading matches…" />}
       {matches.status === "failed" && <FailureNotice failure={matches.failure} onRetry={reloadMatches} />}

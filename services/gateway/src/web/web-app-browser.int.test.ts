@@ -231,7 +231,7 @@ describe("the web app in a real browser", () => {
     await page.getByLabel("Name of the saved search").fill("Asphalt in the UK");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByTestId("saved").waitFor();
-    // The feed URL is shown once, at creation, to copy.
+    // The feed URL to copy, at once.
     const feedPattern = new RegExp(`^${base}/api/v1/feeds/[A-Za-z0-9_-]{43}$`);
     const firstFeed = await page.getByLabel(/^Feed URL/).inputValue();
     expect(firstFeed).toMatch(feedPattern);
@@ -248,7 +248,10 @@ describe("the web app in a real browser", () => {
     });
     await page.getByRole("link", { name: "your saved searches" }).click();
     await page.getByRole("heading", { level: 2, name: "Asphalt in the UK" }).waitFor();
+    expect(await page.getByLabel(/^Feed URL/).inputValue()).toBe(firstFeed);
+    page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: "Make a new feed URL" }).click();
+    await expect.poll(() => page.getByLabel(/^Feed URL/).inputValue(), WAIT).not.toBe(firstFeed);
     const renewed = await page.getByLabel(/^Feed URL/).inputValue();
     expect(renewed).toMatch(feedPattern);
     expect(renewed).not.toBe(firstFeed);
