@@ -4,7 +4,7 @@ import { FacetList } from "../components/facet-list.js";
 import { FailureNotice } from "../components/failure-notice.js";
 import { sourceName } from "../format.js";
 import type { RequestState } from "../use-request.js";
-import type { SearchState } from "./search-state.js";
+import { EMPTY_SEARCH, type SearchState } from "./search-state.js";
 
 interface Props {
   state: SearchState;
@@ -198,20 +198,8 @@ export function FiltersPanel({ state, facets, onChange, onRetry }: Props) {
   );
 }
 
-const CLEARED = {
-  sources: [],
-  countries: [],
-  cpv: [],
-  buyer: "",
-  currency: "",
-  amountMin: "",
-  amountMax: "",
-  publishedFrom: "",
-  publishedTo: "",
-  deadlineFrom: "",
-  deadlineTo: "",
-  open: false,
-};
+// Every filter at its empty value: the empty search without its query and sort.
+const { q: _q, sort: _sort, ...CLEARED } = EMPTY_SEARCH;
 
 /** Whether any filter is chosen. */
 export function searchHasFilters(state: SearchState): boolean {
