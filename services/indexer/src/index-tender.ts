@@ -72,6 +72,9 @@ export async function indexTender(
 
   try {
     const plan = await planTenderChunks(deps, tender, signal);
+    // An attempt given up (MESSAGE_MAX_HANDLING_MS, shutdown) may still get here once what held
+    // it lets go, with whatever a stalled read returned: it writes nothing; the redelivery does.
+    signal?.throwIfAborted();
     if (plan.corrupt.length > 0) {
       await requestDownloadsAgain(deps, tenderId, plan.corrupt);
       return "redownload";
@@ -83,6 +86,8 @@ export async function indexTender(
       .transaction()
       .execute(async (trx) => {
         if ((await lockTenderForIndexing(trx, tenderId)) !== contentHash) throw new Superseded();
+        // Checked again under the lock: the attempt may have been given up while it waited.
+        signal?.throwIfAborted();
         const swapped = await swapTenderChunks(trx, tenderId, plan.keep, plan.fresh);
         // Alerts are matched against what Search finds: only a change of chunks is news to them.
         if (swapped.deleted > 0 || swapped.inserted > 0) {
