@@ -271,7 +271,7 @@ describe("the web app in a real browser", () => {
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
     expect(problems).toEqual({ csp: [], errors: [] });
     await page.close();
-  }, 120_000);
+  }, 180_000);
 
   it("a wrong key returns to the key prompt with the API's message", async () => {
     const page = await browser.newPage();
@@ -284,7 +284,7 @@ describe("the web app in a real browser", () => {
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
     await expectAccessible(page, "refused key");
     await page.close();
-  }, 60_000);
+  }, 90_000);
 
   it("keyboard only: reach the query box, search, open a result, with the focus visible", async () => {
     const page = await signedIn(key);
@@ -308,7 +308,7 @@ describe("the web app in a real browser", () => {
     await page.getByRole("heading", { level: 1, name: "Inspection of bridges in Tartu" }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/app/tenders/${ids.tartu}`);
     await page.close();
-  }, 60_000);
+  }, 90_000);
 
   it("429: the retry time counts down from Retry-After, and the retry waits for it", async () => {
     const limited = (await createApiKey(tdb.db, { name: "web-429", limitPerMinute: 3 })).key;
@@ -348,7 +348,7 @@ describe("the web app in a real browser", () => {
     await page.getByText("Stopped.").waitFor();
     expect(await page.getByRole("button", { name: "Ask", exact: true }).isEnabled()).toBe(true);
     await page.close();
-  }, 60_000);
+  }, 90_000);
 
   it("a stream cut before its end is shown as cut off, with what arrived", async () => {
     const page = await signedIn(key);
@@ -366,7 +366,7 @@ describe("the web app in a real browser", () => {
     await page.getByTestId("dropped").waitFor();
     expect(await page.getByTestId("answer").textContent()).toBe("Repair of ");
     await page.close();
-  }, 60_000);
+  }, 90_000);
 
   it("503: a provider that is down gives a clear message, and browsing still works", async () => {
     const down: AiProvider = {
@@ -390,7 +390,7 @@ describe("the web app in a real browser", () => {
     } finally {
       await broken.close(1_000);
     }
-  }, 60_000);
+  }, 90_000);
 
   it("is readable at 360 px: no sideways scrolling on the search, tender and Ask pages", async () => {
     const page = await signedIn(key, PHONE);
@@ -412,5 +412,5 @@ describe("the web app in a real browser", () => {
     await expectAccessible(page, "Ask panel at 360 px");
     await saveScreenshot(page.locator(".ask-card"), "ask-mobile");
     await page.close();
-  }, 60_000);
+  }, 90_000);
 });
