@@ -10,6 +10,7 @@ export {
 } from "./hashing/content-hash.js";
 export { sha256Hex } from "./hashing/sha256-hex.js";
 export { toContentHashInput } from "./hashing/to-content-hash-input.js";
+export { AlertV1 } from "./http/alert-v1.js";
 export { AskRequest } from "./http/ask-request.js";
 export { AskResponse, NOT_ENOUGH_DATA_ANSWER } from "./http/ask-response.js";
 export { ERROR_CODES, ERROR_HTTP_STATUS, ErrorCode } from "./http/error-code.js";

@@ -37,6 +37,7 @@ export * from "./repositories/tender-summary-sql.js";
 export * from "./repositories/tenders.repository.js";
 export { toQuarantinePayload } from "./repositories/to-quarantine-payload.js";
 export * from "./repositories/undelivered-webhooks.repository.js";
+export * from "./repositories/webhook-deliveries.repository.js";
 export * from "./secrets/webhook-secret.js";
 export * from "./sql/backoff-delay-ms-sql.js";
 export { vectorParam } from "./sql/vector-param.js";

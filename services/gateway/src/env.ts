@@ -1,15 +1,14 @@
 import {
   AiEnv,
   databaseEnv,
-  envBool,
   envInt,
   envNumber,
   envString,
   envUrl,
   LogEnv,
   POSTGRES_PROTOCOLS,
+  WebhookEnv,
 } from "@tender/config";
-import { parseWebhookSecretKey } from "@tender/db";
 import * as v from "valibot";
 
 /**
@@ -19,9 +18,7 @@ import * as v from "valibot";
  * `ASK_DEADLINE_MS` (60000), `SHUTDOWN_TIMEOUT_MS` (10000), and the
  * HTTP server's bounds on slow clients: `HTTP_HEADERS_TIMEOUT_MS` (10000),
  * `HTTP_REQUEST_TIMEOUT_MS` (30000, not below the headers timeout), `HTTP_KEEP_ALIVE_TIMEOUT_MS`
- * (5000); saved searches: `SAVED_SEARCHES_PER_KEY` (50), `WEBHOOK_ALLOW_HTTP` (false: webhook URLs
- * must be https), `WEBHOOK_SECRET_KEY` (32 random bytes in base64 that seal the webhook secrets
- * in the database; unset: saved searches cannot have a webhook).
+ * (5000); saved searches: `SAVED_SEARCHES_PER_KEY` (50) and the webhook settings of `WebhookEnv`.
  */
 export const Env = v.pipe(
   v.intersect([
@@ -29,6 +26,7 @@ export const Env = v.pipe(
     databaseEnv({ statementTimeoutMs: 15_000, idleInTransactionTimeoutMs: 10_000 }),
     LogEnv,
     AiEnv,
+    WebhookEnv,
     v.object({
       PORT: envInt({ min: 0, max: 65_535, default: 8080 }),
       HOST: envString({ default: "0.0.0.0" }),
@@ -42,8 +40,6 @@ export const Env = v.pipe(
       HTTP_REQUEST_TIMEOUT_MS: envInt({ min: 100, max: 600_000, default: 30_000 }),
       HTTP_KEEP_ALIVE_TIMEOUT_MS: envInt({ min: 100, max: 600_000, default: 5_000 }),
       SAVED_SEARCHES_PER_KEY: envInt({ min: 1, max: 10_000, default: 50 }),
-      WEBHOOK_ALLOW_HTTP: envBool({ default: false }),
-      WEBHOOK_SECRET_KEY: envString({ optional: true }),
     }),
   ]),
   // Metrics are for the cluster's scraper, never on the public API port.
@@ -63,15 +59,6 @@ export const Env = v.pipe(
       "must not be longer than HTTP_REQUEST_TIMEOUT_MS",
     ),
     ["HTTP_HEADERS_TIMEOUT_MS"],
-  ),
-  v.forward(
-    v.partialCheck(
-      [["WEBHOOK_SECRET_KEY"]],
-      (env) =>
-        env.WEBHOOK_SECRET_KEY === undefined || parseWebhookSecretKey(env.WEBHOOK_SECRET_KEY) !== undefined,
-      "must be 32 random bytes in base64 (openssl rand -base64 32)",
-    ),
-    ["WEBHOOK_SECRET_KEY"],
   ),
 );
 export type Env = v.InferOutput<typeof Env>;

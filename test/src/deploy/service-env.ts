@@ -1,8 +1,15 @@
 import { pathToFileURL } from "node:url";
 import { repoPath } from "./repo-path.js";
 
-/** The five services (services/<name>). */
-export const SERVICES = ["gateway", "ingest-source-a", "ingest-source-b", "downloader", "indexer"] as const;
+/** The six services (services/<name>). */
+export const SERVICES = [
+  "gateway",
+  "ingest-source-a",
+  "ingest-source-b",
+  "downloader",
+  "indexer",
+  "notifier",
+] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
 /** Services that expose probes on HEALTH_PORT (all but the gateway, which serves them on PORT). */

@@ -104,6 +104,7 @@ describe("README configuration table", () => {
       "ingest-source-b",
       "downloader",
       "indexer",
+      "notifier",
       "cli",
     ]);
     expect(expandUsedBy("ingest-source-a, -b")).toEqual(["ingest-source-a", "ingest-source-b"]);

@@ -1,6 +1,7 @@
 import type * as v from "valibot";
 import { TenderChangedV1 } from "../events/tender-changed-v1.js";
 import { TenderIndexedV1 } from "../events/tender-indexed-v1.js";
+import { AlertV1 } from "../http/alert-v1.js";
 import { AskRequest } from "../http/ask-request.js";
 import { AskResponse } from "../http/ask-response.js";
 import { ErrorResponse } from "../http/error-response.js";
@@ -110,6 +111,12 @@ export const WIRE_SCHEMAS = {
     title: "SavedSearchMatchList",
     description: "Response body of GET /api/v1/saved-searches/{id}/matches.",
     schema: SavedSearchMatchList,
+  },
+  "alert-v1": {
+    title: "AlertV1",
+    description:
+      "Body of the webhook POST the notifier sends for a match of a saved search (headers X-Tender-Alert-Id and X-Tender-Signature).",
+    schema: AlertV1,
   },
   "error-response": {
     title: "ErrorResponse",

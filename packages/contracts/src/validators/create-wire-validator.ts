@@ -4,6 +4,7 @@ import type * as v from "valibot";
 import type { TenderChangedV1 } from "../events/tender-changed-v1.js";
 import type { TenderIndexedV1 } from "../events/tender-indexed-v1.js";
 import { jsonSchemas } from "../generated/json-schemas.js";
+import type { AlertV1 } from "../http/alert-v1.js";
 import type { AskRequest } from "../http/ask-request.js";
 import type { AskResponse } from "../http/ask-response.js";
 import type { ErrorResponse } from "../http/error-response.js";
@@ -42,6 +43,7 @@ export interface WireTypes {
   "saved-search-created": SavedSearchCreated;
   "saved-search-list": SavedSearchList;
   "saved-search-match-list": SavedSearchMatchList;
+  "alert-v1": AlertV1;
   "error-response": ErrorResponse;
   "health-live": HealthLive;
   "health-ready": HealthReady;

@@ -17,7 +17,8 @@ export interface ListedMatch {
   position: TenderPosition & { key: string };
 }
 
-interface Row extends TenderSummary {
+/** A match row as {@link MATCH_COLUMNS} selects it. */
+export interface MatchRow extends TenderSummary {
   alert_id: string;
   score: number;
   snippet: string;
@@ -25,6 +26,41 @@ interface Row extends TenderSummary {
   attachment_filename: string | null;
   matched_at: string;
   matched_key: string;
+}
+
+/**
+ * The columns of a `Match` over `saved_search_matches AS m JOIN tenders AS t JOIN sources AS s`
+ * (the match listing and the webhook alert show the same thing).
+ */
+export const MATCH_COLUMNS = sql`
+  ${TENDER_SUMMARY_COLUMNS}, m.id AS alert_id, m.score, m.snippet, m.attachment_id,
+  m.attachment_filename,
+  to_char(m.matched_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS matched_at,
+  to_char(m.matched_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS matched_key`;
+
+/** A row of {@link MATCH_COLUMNS} as `Match` shows it, with its keyset position. */
+export function toListedMatch({
+  alert_id,
+  score,
+  snippet,
+  attachment_id,
+  attachment_filename,
+  matched_at,
+  matched_key,
+  ...tender
+}: MatchRow): ListedMatch {
+  return {
+    alert_id,
+    tender,
+    score,
+    snippet,
+    attachment:
+      attachment_id !== null && attachment_filename !== null
+        ? { id: attachment_id, filename: attachment_filename }
+        : null,
+    matched_at,
+    position: { key: matched_key, id: alert_id },
+  };
 }
 
 /**
@@ -39,38 +75,13 @@ export async function listSavedSearchMatches(
   const behind = page.after
     ? sql`(m.matched_at, m.id) < (${page.after.key}::timestamptz, ${page.after.id}::uuid)`
     : sql`true`;
-  const { rows } = await sql<Row>`
-    SELECT ${TENDER_SUMMARY_COLUMNS}, m.id AS alert_id, m.score, m.snippet, m.attachment_id,
-           m.attachment_filename,
-           to_char(m.matched_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS matched_at,
-           to_char(m.matched_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS matched_key
+  const { rows } = await sql<MatchRow>`
+    SELECT ${MATCH_COLUMNS}
     FROM saved_search_matches AS m
     JOIN tenders AS t ON t.id = m.tender_id
     JOIN sources AS s ON s.id = t.source_id
     WHERE m.saved_search_id = ${savedSearchId} AND ${behind}
     ORDER BY m.matched_at DESC, m.id DESC
     LIMIT ${page.limit}`.execute(db);
-  return rows.map(
-    ({
-      alert_id,
-      score,
-      snippet,
-      attachment_id,
-      attachment_filename,
-      matched_at,
-      matched_key,
-      ...tender
-    }) => ({
-      alert_id,
-      tender,
-      score,
-      snippet,
-      attachment:
-        attachment_id !== null && attachment_filename !== null
-          ? { id: attachment_id, filename: attachment_filename }
-          : null,
-      matched_at,
-      position: { key: matched_key, id: alert_id },
-    }),
-  );
+  return rows.map(toListedMatch);
 }

@@ -1,0 +1,136 @@
+import { randomUUID } from "node:crypto";
+import { seedTender, useTestDatabase } from "@tender/testing";
+import { sql } from "kysely";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createApiKey } from "./api-keys.repository.js";
+import { insertSavedSearchWithinLimit } from "./saved-searches.repository.js";
+import { claimWebhookDeliveries, recordWebhookAttempt } from "./webhook-deliveries.repository.js";
+
+const t = useTestDatabase();
+let savedSearchId: string;
+
+beforeAll(async () => {
+  const apiKeyId = (await createApiKey(t.db, { name: "deliveries", limitPerMinute: 100 })).id;
+  savedSearchId = randomUUID();
+  await t.db.transaction().execute((trx) =>
+    insertSavedSearchWithinLimit(
+      trx,
+      {
+        id: savedSearchId,
+        apiKeyId,
+        name: "hooked",
+        query: "query",
+        queryEmbedding: null,
+        embeddingModel: "fake-hash-1024",
+        filters: {},
+        minScore: 0.5,
+        webhookUrl: "https://hooks.example.org/in",
+        sealedWebhookSecret: "v1.a.b.c",
+        feedTokenHash: "ab".repeat(32),
+        sealedFeedToken: null,
+      },
+      1000,
+    ),
+  );
+});
+
+/** `n` matches of fresh tenders, each with a pending delivery due now. */
+async function pendingDeliveries(n: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const tender = await seedTender(t.db, { attachments: ["a.pdf"] });
+    const match = await t.db
+      .insertInto("saved_search_matches")
+      .values({
+        saved_search_id: savedSearchId,
+        tender_id: tender.id,
+        content_hash: tender.contentHash,
+        score: 0.75,
+        snippet: "Bridge works.",
+        attachment_id: tender.attachmentIds.get("a.pdf") ?? null,
+        attachment_filename: "a.pdf",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const row = await t.db
+      .insertInto("webhook_deliveries")
+      .values({ match_id: match.id, next_attempt_at: sql<Date>`now() - interval '1 second'` })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+const rowOf = (id: string) =>
+  t.db.selectFrom("webhook_deliveries").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+describe("webhook deliveries", () => {
+  it("concurrent claims share the due rows without overlap, each with its alert's content", async () => {
+    const ids = await pendingDeliveries(6);
+    const [a, b] = await Promise.all([
+      claimWebhookDeliveries(t.db, { limit: 4, leaseMs: 60_000 }),
+      claimWebhookDeliveries(t.db, { limit: 4, leaseMs: 60_000 }),
+    ]);
+    const claimed = [...(a ?? []), ...(b ?? [])];
+    expect(claimed.map((c) => c.id).sort()).toEqual([...ids].sort());
+    expect(claimed.every((c) => c.attempt === 1)).toBe(true);
+    expect(claimed[0]).toMatchObject({
+      savedSearch: { id: savedSearchId, name: "hooked" },
+      webhookUrl: "https://hooks.example.org/in",
+      sealedSecret: "v1.a.b.c",
+      match: { score: 0.75, snippet: "Bridge works.", attachment: { filename: "a.pdf" } },
+    });
+    // Leased: nothing is due until the lease runs out.
+    expect(await claimWebhookDeliveries(t.db, { limit: 10, leaseMs: 60_000 })).toEqual([]);
+    for (const c of claimed) await recordWebhookAttempt(t.db, c, { delivered: true }, 86_400_000);
+  });
+
+  it("a lease that ran out makes the row due again; only the latest attempt's outcome is recorded", async () => {
+    const [id] = await pendingDeliveries(1);
+    const [first] = await claimWebhookDeliveries(t.db, { limit: 1, leaseMs: 100 });
+    expect(first?.id).toBe(id);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [second] = await claimWebhookDeliveries(t.db, { limit: 1, leaseMs: 60_000 });
+    expect(second).toMatchObject({ id, attempt: 2 });
+    if (!first || !second) throw new Error("not claimed");
+    expect(await recordWebhookAttempt(t.db, first, { delivered: true }, 86_400_000)).toBeUndefined();
+    expect(await rowOf(second.id)).toMatchObject({ status: "pending", attempts: 2 });
+    expect(await recordWebhookAttempt(t.db, second, { delivered: true }, 86_400_000)).toBe("delivered");
+    expect(await rowOf(second.id)).toMatchObject({ status: "delivered", last_error: null });
+    expect((await rowOf(second.id)).delivered_at).toBeInstanceOf(Date);
+  });
+
+  it("a failure schedules the retry, and fails for good when the retry would start past the window", async () => {
+    const [id] = await pendingDeliveries(1);
+    const [claimed] = await claimWebhookDeliveries(t.db, { limit: 1, leaseMs: 60_000 });
+    if (!claimed || claimed.id !== id) throw new Error("not claimed");
+    const before = Date.now();
+    expect(
+      await recordWebhookAttempt(
+        t.db,
+        claimed,
+        { delivered: false, error: "HTTP 503", retryInMs: 60_000 },
+        86_400_000,
+      ),
+    ).toBe("pending");
+    const row = await rowOf(claimed.id);
+    expect(row).toMatchObject({ status: "pending", last_error: "HTTP 503" });
+    expect(row.next_attempt_at.getTime()).toBeGreaterThanOrEqual(before + 59_000);
+    expect(row.next_attempt_at.getTime()).toBeLessThanOrEqual(Date.now() + 61_000);
+
+    await sql`UPDATE webhook_deliveries SET next_attempt_at = now() WHERE id = ${claimed.id}`.execute(t.db);
+    const [again] = await claimWebhookDeliveries(t.db, { limit: 1, leaseMs: 60_000 });
+    if (!again) throw new Error("not claimed again");
+    const long = "x".repeat(5000);
+    expect(
+      await recordWebhookAttempt(t.db, again, { delivered: false, error: long, retryInMs: 120_000 }, 60_000),
+    ).toBe("failed");
+    expect(await rowOf(again.id)).toMatchObject({
+      status: "failed",
+      attempts: 2,
+      last_error: "x".repeat(1000),
+    });
+    expect(await claimWebhookDeliveries(t.db, { limit: 10, leaseMs: 60_000 })).toEqual([]);
+  });
+});

@@ -1,0 +1,162 @@
+import { abortableDelay, backoffDelayMs } from "@tender/backoff";
+import type { BusLogger } from "@tender/bus";
+import {
+  type ClaimedDelivery,
+  claimWebhookDeliveries,
+  type Db,
+  openWebhookSecret,
+  recordWebhookAttempt,
+} from "@tender/db";
+import { sendWebhook, type WebhookEgress } from "./send-webhook.js";
+import { signWebhookBody } from "./sign-webhook-body.js";
+import { toAlert } from "./to-alert.js";
+
+/** The delivery schedule and its bounds. */
+export interface DeliverySettings {
+  egress: WebhookEgress;
+  /** WEBHOOK_SECRET_KEY, parsed; without it no secret opens and every attempt fails. */
+  secretKey: Buffer | undefined;
+  /** WEBHOOK_CONCURRENCY: attempts in flight at once. */
+  concurrency: number;
+  /** WEBHOOK_POLL_INTERVAL_MS: pause when nothing is due. */
+  pollIntervalMs: number;
+  /** WEBHOOK_RETRY_FIRST_MS: pause after the first failed attempt, doubling after each further one. */
+  retryFirstMs: number;
+  /** WEBHOOK_RETRY_WINDOW_MS: no attempt starts later than this after the match; then `failed`. */
+  retryWindowMs: number;
+}
+
+/** What one attempt did: `delivered`, `retry` (failed, tried again later) or `failed` (for good). */
+export type DeliveryOutcome = "delivered" | "retry" | "failed";
+
+export interface DeliverWebhooksDeps {
+  db: Db;
+  logger: BusLogger;
+  settings: DeliverySettings;
+  /** Hears each attempt's outcome (`tender_webhook_deliveries_total`). */
+  recordOutcome?: (outcome: DeliveryOutcome) => void;
+  /** The clock of the signature; default now. */
+  now?: () => number;
+}
+
+/** A claim outlives its attempt: the request's timeout, then time to record the outcome. */
+export function deliveryLeaseMs(timeoutMs: number): number {
+  return 2 * timeoutMs + 5_000;
+}
+
+async function attempt(delivery: ClaimedDelivery, deps: DeliverWebhooksDeps): Promise<void> {
+  const { settings } = deps;
+  const fields = { delivery_id: delivery.id, alert_id: delivery.match.alert_id, attempt: delivery.attempt };
+  let error: string | undefined;
+  if (delivery.webhookUrl === null || delivery.sealedSecret === null) {
+    error = "the saved search has no webhook";
+  } else if (settings.secretKey === undefined) {
+    error = "WEBHOOK_SECRET_KEY is not set: the webhook secret cannot be opened";
+  } else {
+    let secret: string | undefined;
+    try {
+      secret = openWebhookSecret(settings.secretKey, delivery.savedSearch.id, delivery.sealedSecret);
+    } catch {
+      error = "the webhook secret does not open with WEBHOOK_SECRET_KEY";
+    }
+    if (secret !== undefined) {
+      const body = JSON.stringify(toAlert(delivery));
+      const signature = signWebhookBody(secret, body, (deps.now?.() ?? Date.now()) / 1000);
+      error = await sendWebhook(
+        { url: delivery.webhookUrl, body, alertId: delivery.match.alert_id, signature },
+        settings.egress,
+      );
+    }
+  }
+  const retryInMs = backoffDelayMs(delivery.attempt, {
+    initialMs: settings.retryFirstMs,
+    maxMs: settings.retryWindowMs,
+  });
+  const status = await recordWebhookAttempt(
+    deps.db,
+    delivery,
+    error === undefined ? { delivered: true } : { delivered: false, error, retryInMs },
+    settings.retryWindowMs,
+  );
+  if (status === undefined) {
+    deps.logger.warn(fields, "Webhook attempt outlived its claim; its outcome was not recorded");
+    return;
+  }
+  const outcome = status === "pending" ? "retry" : status;
+  deps.recordOutcome?.(outcome);
+  if (outcome === "delivered") deps.logger.info(fields, "Alert delivered");
+  else if (outcome === "retry")
+    deps.logger.info({ ...fields, err: error, retry_in_ms: retryInMs }, "Alert not delivered; will retry");
+  else deps.logger.warn({ ...fields, err: error }, "Alert delivery failed for good");
+}
+
+/**
+ * Delivers due webhook alerts until `signal` aborts: claims what is due (up to the free slots
+ * of `concurrency`), attempts each independently (a slow or dead receiver holds one slot for at
+ * most the timeout, never the others), records each outcome, and claims again as slots free up.
+ * When nothing is due it waits the poll interval or until `wakeUp` is called. On abort it
+ * claims nothing more and waits for the attempts in flight.
+ */
+export function deliverWebhooks(
+  deps: DeliverWebhooksDeps,
+  signal: AbortSignal,
+): { done: Promise<void>; wakeUp: () => void } {
+  let wake = new AbortController();
+  const wakeUp = () => wake.abort();
+  const done = (async () => {
+    const inFlight = new Set<Promise<void>>();
+    const leaseMs = deliveryLeaseMs(deps.settings.egress.timeoutMs);
+    let failures = 0;
+    while (!signal.aborted) {
+      const free = deps.settings.concurrency - inFlight.size;
+      if (free <= 0) {
+        await Promise.race(inFlight);
+        continue;
+      }
+      let claimed: ClaimedDelivery[];
+      try {
+        claimed = await claimWebhookDeliveries(deps.db, { limit: free, leaseMs });
+        failures = 0;
+      } catch (error) {
+        failures += 1;
+        const delayMs = backoffDelayMs(failures, { initialMs: 500, maxMs: 10_000 });
+        deps.logger.warn(
+          { err: error instanceof Error ? error.message : String(error), retry_in_ms: delayMs },
+          "Claiming webhook deliveries failed",
+        );
+        await abortableDelay(delayMs, signal);
+        continue;
+      }
+      for (const delivery of claimed) {
+        const task: Promise<void> = attempt(delivery, deps)
+          .catch((error: unknown) => {
+            // Recording failed (database down): the claim runs out and the row is tried again.
+            deps.logger.error(
+              { delivery_id: delivery.id, err: error instanceof Error ? error.message : String(error) },
+              "Recording a webhook attempt failed",
+            );
+          })
+          .finally(() => inFlight.delete(task));
+        inFlight.add(task);
+      }
+      if (claimed.length < free) {
+        // Woken since the last claim: claim again at once (what woke it may not have been due yet).
+        if (wake.signal.aborted) {
+          wake = new AbortController();
+          continue;
+        }
+        const waiting = new AbortController();
+        const stop = () => waiting.abort();
+        const woken = wake.signal;
+        signal.addEventListener("abort", stop, { once: true });
+        woken.addEventListener("abort", stop, { once: true });
+        // A finished attempt frees a slot but need not end the pause: nothing else is due yet.
+        await abortableDelay(deps.settings.pollIntervalMs, waiting.signal);
+        signal.removeEventListener("abort", stop);
+        woken.removeEventListener("abort", stop);
+      }
+    }
+    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+  })();
+  return { done, wakeUp };
+}

@@ -1,0 +1,58 @@
+import type { AiProvider } from "@tender/ai";
+import { type Bus, type BusLogger, type BusTopology, runConsumer } from "@tender/bus";
+import type { Db } from "@tender/db";
+import { createTenderIndexedHandler } from "./create-tender-indexed-handler.js";
+import { type DeliveryOutcome, type DeliverySettings, deliverWebhooks } from "./deliver-webhooks.js";
+
+/** What the notifier process runs with, built by main.ts (or a test). */
+export interface RunNotifierDeps {
+  db: Db;
+  js: Bus["js"];
+  topology: BusTopology;
+  ai: Pick<AiProvider, "embed" | "embedModel">;
+  logger: BusLogger;
+  /** NOTIFY_CONCURRENCY: events handled at once. */
+  concurrency: number;
+  /** MESSAGE_MAX_HANDLING_MS; the consumer runner's default when absent. */
+  maxHandlingMs?: number;
+  delivery: DeliverySettings;
+  recordMatches?: (counts: { matches: number; deliveries: number }) => void;
+  recordDelivery?: (outcome: DeliveryOutcome) => void;
+}
+
+/**
+ * Runs the notifier until `signal` aborts: the `notifier` consumer on `tender.indexed.v1`, which
+ * records matches and their deliveries, and the delivery loop that sends them. Resolves once
+ * the work in flight has finished.
+ */
+export async function runNotifier(deps: RunNotifierDeps, signal: AbortSignal): Promise<void> {
+  const delivering = deliverWebhooks(
+    {
+      db: deps.db,
+      logger: deps.logger,
+      settings: deps.delivery,
+      ...(deps.recordDelivery ? { recordOutcome: deps.recordDelivery } : {}),
+    },
+    signal,
+  );
+  const entry = deps.topology.catalog.tenderIndexed;
+  await Promise.all([
+    runConsumer({
+      js: deps.js,
+      entry,
+      consumer: deps.topology.names.consumers.notifier,
+      handler: createTenderIndexedHandler({
+        db: deps.db,
+        ai: deps.ai,
+        logger: deps.logger,
+        onDeliveries: delivering.wakeUp,
+        ...(deps.recordMatches ? { recordMatches: deps.recordMatches } : {}),
+      }),
+      logger: deps.logger,
+      signal,
+      concurrency: deps.concurrency,
+      ...(deps.maxHandlingMs === undefined ? {} : { maxHandlingMs: deps.maxHandlingMs }),
+    }),
+    delivering.done,
+  ]);
+}

@@ -1,0 +1,66 @@
+import { forbiddenAddressReason, metadataAddressReason } from "@tender/egress";
+import { type DocumentServer, startDocumentServer } from "@tender/egress/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sendWebhook, type WebhookEgress } from "./send-webhook.js";
+
+let server: DocumentServer;
+const received: { method: string | undefined; headers: Record<string, unknown>; body: string }[] = [];
+const loopback: WebhookEgress = { timeoutMs: 2_000, allowHttp: true, addressReason: metadataAddressReason };
+const request = (path: string) => ({
+  url: `${server.origin}${path}`,
+  body: '{"alert_id":"a"}',
+  alertId: "a",
+  signature: "t=1,v1=00",
+});
+
+beforeAll(async () => {
+  server = await startDocumentServer("127.0.0.1");
+  server.route("/ok", (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      received.push({ method: req.method, headers: req.headers, body: Buffer.concat(chunks).toString() });
+      res.writeHead(202).end("a body nobody reads");
+    });
+  });
+  server.route("/error", (_req, res) => res.writeHead(500).end());
+  server.route("/moved", (_req, res) => res.writeHead(307, { location: "/ok" }).end());
+  server.route("/hang", () => {});
+});
+afterAll(() => server.close());
+
+describe("sendWebhook", () => {
+  it("POSTs the body with its headers; any 2xx delivers", async () => {
+    expect(await sendWebhook(request("/ok"), loopback)).toBeUndefined();
+    expect(received.at(-1)).toMatchObject({
+      method: "POST",
+      body: '{"alert_id":"a"}',
+      headers: {
+        "content-type": "application/json",
+        "x-tender-alert-id": "a",
+        "x-tender-signature": "t=1,v1=00",
+      },
+    });
+  });
+
+  it("reports another status, a redirect (not followed) and a timeout", async () => {
+    expect(await sendWebhook(request("/error"), loopback)).toBe("HTTP 500");
+    const before = server.hits.get("/ok") ?? 0;
+    expect(await sendWebhook(request("/moved"), loopback)).toMatch(/redirect/);
+    expect(server.hits.get("/ok") ?? 0).toBe(before);
+    expect(await sendWebhook(request("/hang"), { ...loopback, timeoutMs: 300 })).toBe(
+      "no answer within 300 ms",
+    );
+  });
+
+  it("refuses loopback addresses under the default policy, and http unless allowed, without a request", async () => {
+    const before = server.hits.get("/ok") ?? 0;
+    expect(await sendWebhook(request("/ok"), { ...loopback, addressReason: forbiddenAddressReason })).toMatch(
+      /^refused: 127\.0\.0\.1 is /,
+    );
+    expect(await sendWebhook(request("/ok"), { ...loopback, allowHttp: false })).toMatch(
+      /^refused: host 127\.0\.0\.1:\d+ is not on the allowlist$/,
+    );
+    expect(server.hits.get("/ok") ?? 0).toBe(before);
+  });
+});

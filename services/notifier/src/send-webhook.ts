@@ -1,0 +1,70 @@
+import { type AddressPolicy, type HostAllowlist, openEgressRequest, type ResolveHost } from "@tender/egress";
+
+/** Where and how a webhook may be called. */
+export interface WebhookEgress {
+  /** WEBHOOK_TIMEOUT_MS: from the first DNS lookup to the answer's status line. */
+  timeoutMs: number;
+  /** WEBHOOK_ALLOW_HTTP: http targets too; https only otherwise. */
+  allowHttp: boolean;
+  /**
+   * The address policy of attachment downloads: `forbiddenAddressReason`, or only the metadata
+   * addresses with WEBHOOK_ALLOW_PRIVATE_ADDRESSES (tests and demos with a loopback receiver).
+   */
+  addressReason: AddressPolicy;
+  resolveHost?: ResolveHost;
+}
+
+/** One webhook request: the signed body and its headers. */
+export interface WebhookRequest {
+  url: string;
+  body: string;
+  alertId: string;
+  signature: string;
+}
+
+/** Any host and port: the target is the user's choice; only the scheme and addresses are policed. */
+function webhookAllowlist(allowHttp: boolean): HostAllowlist {
+  return (url) => url.protocol === "https:" || (allowHttp && url.protocol === "http:");
+}
+
+/**
+ * POSTs one alert through the egress policy (scheme, address policy on every resolved address,
+ * pinned connection). No redirect is followed: a POST that moved is not delivered. Resolves
+ * with `undefined` for a 2xx answer within the timeout, or a short reason for anything else
+ * (naming the host, never the path or the answer's body, which is not read).
+ */
+export async function sendWebhook(
+  request: WebhookRequest,
+  egress: WebhookEgress,
+): Promise<string | undefined> {
+  const signal = AbortSignal.timeout(egress.timeoutMs);
+  try {
+    const response = await openEgressRequest(
+      {
+        url: request.url,
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-tender-alert-id": request.alertId,
+          "x-tender-signature": request.signature,
+        },
+        body: request.body,
+      },
+      {
+        allowlist: webhookAllowlist(egress.allowHttp),
+        addressReason: egress.addressReason,
+        ...(egress.resolveHost ? { resolveHost: egress.resolveHost } : {}),
+        maxRedirects: 0,
+        headersTimeoutMs: egress.timeoutMs,
+        idleTimeoutMs: egress.timeoutMs,
+        userAgent: "tender-notifier/1.0",
+      },
+      signal,
+    );
+    response.close();
+    return response.status >= 200 && response.status < 300 ? undefined : `HTTP ${response.status}`;
+  } catch (error) {
+    if (signal.aborted) return `no answer within ${egress.timeoutMs} ms`;
+    return error instanceof Error ? error.message : String(error);
+  }
+}
