@@ -1,10 +1,13 @@
 import type { JetStreamClient, JsMsg } from "@nats-io/jetstream";
+import { SpanKind, trace } from "@opentelemetry/api";
 import { abortableDelay, backoffDelayMs } from "@tender/backoff";
+import { contextFromTraceparent, inSpan, markSpanFailed } from "@tender/observability";
 import type { BusLogger } from "./bus-logger.js";
 import { errorMessage } from "./error-message.js";
 import { isPermanentError } from "./permanent-error.js";
 import { publishDeadLetter } from "./publish-dead-letter.js";
 import type { PayloadValidator, SubjectEntry } from "./subject-catalog.js";
+import { TRACEPARENT_HEADER } from "./traceparent-header.js";
 
 /** What a handler learns about the delivery besides the event. */
 export interface ConsumerContext {
@@ -81,6 +84,7 @@ async function deadLetter<T>(msg: JsMsg, deps: HandleMessageDeps<T>, kind: strin
   }
   // Plain term(): nats-server 2.9 ignores a reason; the reason travels in the dead letter.
   msg.term();
+  markSpanFailed(trace.getActiveSpan(), `dead-lettered: ${kind}`);
   deps.logger.warn({ ...logFields(msg, deps.consumer), dlq_kind: kind }, "Message dead-lettered");
 }
 
@@ -105,8 +109,36 @@ async function onHandlerError<T>(msg: JsMsg, deps: HandleMessageDeps<T>, error: 
   msg.nak(delayMs);
 }
 
-/** Validates one message, runs the handler and acknowledges, retries or dead-letters it. */
-export async function handleMessage<T>(msg: JsMsg, deps: HandleMessageDeps<T>): Promise<void> {
+/**
+ * Validates one message, runs the handler and acknowledges, retries or dead-letters it, all in a
+ * `process <subject>` span: the child of the publish span named by the message's `traceparent`
+ * header, or a new trace when the header is absent or not a valid traceparent.
+ */
+export function handleMessage<T>(msg: JsMsg, deps: HandleMessageDeps<T>): Promise<void> {
+  const attributes = {
+    "messaging.system": "nats",
+    "messaging.operation.type": "process",
+    "messaging.destination.name": deps.entry.subject,
+    "messaging.consumer.group.name": deps.consumer,
+    "messaging.message.delivery_count": msg.info.deliveryCount,
+    "messaging.nats.stream_sequence": msg.seq,
+  };
+  const parent = contextFromTraceparent(readTraceparent(msg));
+  return inSpan(`process ${deps.entry.subject}`, { kind: SpanKind.CONSUMER, attributes, parent }, () =>
+    handleAttempt(msg, deps),
+  );
+}
+
+// Whatever a publisher put in the headers, a bad one only costs the message its trace.
+function readTraceparent(msg: JsMsg): string | undefined {
+  try {
+    return msg.headers?.get(TRACEPARENT_HEADER);
+  } catch {
+    return undefined;
+  }
+}
+
+async function handleAttempt<T>(msg: JsMsg, deps: HandleMessageDeps<T>): Promise<void> {
   const { ackWaitMs, maxDeliver } = deps.entry.delivery;
   const deliveryCount = msg.info.deliveryCount;
   if (deliveryCount > maxDeliver) {
@@ -154,6 +186,7 @@ export async function handleMessage<T>(msg: JsMsg, deps: HandleMessageDeps<T>): 
     await Promise.race([handled, overdue]);
   } catch (error) {
     settle();
+    markSpanFailed(trace.getActiveSpan(), error);
     return onHandlerError(msg, deps, error);
   } finally {
     settle();

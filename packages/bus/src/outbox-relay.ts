@@ -1,8 +1,12 @@
 import type { JetStreamClient } from "@nats-io/jetstream";
+import { headers } from "@nats-io/transport-node";
+import { ROOT_CONTEXT, SpanKind, trace } from "@opentelemetry/api";
 import { abortableDelay, backoffDelayMs } from "@tender/backoff";
+import { contextFromTraceparent, currentTraceparent, inSpan } from "@tender/observability";
 import type { BusLogger } from "./bus-logger.js";
 import { errorMessage } from "./error-message.js";
-import type { OutboxStore } from "./outbox-store.js";
+import type { OutboxEvent, OutboxStore } from "./outbox-store.js";
+import { TRACEPARENT_HEADER } from "./traceparent-header.js";
 
 /** The part of the JetStream client the relay uses (tests wrap it). */
 export type OutboxPublisher = Pick<JetStreamClient, "publish">;
@@ -51,11 +55,7 @@ export async function relayOutboxOnce(options: RelayOutboxOnceOptions): Promise<
   const timeout = options.publishTimeoutMs ?? 5_000;
   const outcome = await outbox.withClaimedBatch(batchSize, async (claim) => {
     const rows = claim.events;
-    const acks = await Promise.allSettled(
-      rows.map((row) =>
-        js.publish(row.subject, JSON.stringify(row.payload), { msgID: row.event_id, timeout }),
-      ),
-    );
+    const acks = await Promise.allSettled(rows.map((row) => publishRow(js, row, timeout)));
     const published = rows.filter((_, i) => acks[i]?.status === "fulfilled").map((row) => row.id);
     await claim.markPublished(published);
     const failed = rows.filter((_, i) => acks[i]?.status === "rejected");
@@ -84,6 +84,26 @@ export async function relayOutboxOnce(options: RelayOutboxOnceOptions): Promise<
     );
   }
   return outcome.published;
+}
+
+/**
+ * Publishes one row in a `publish <subject>` span, the child of the span that wrote the row; the
+ * message's `traceparent` header names the publish span, so the consumer's span is its child.
+ */
+function publishRow(js: OutboxPublisher, row: OutboxEvent, timeout: number) {
+  const attributes = {
+    "messaging.system": "nats",
+    "messaging.operation.type": "send",
+    "messaging.destination.name": row.subject,
+    "messaging.message.id": row.event_id,
+  };
+  const parent = contextFromTraceparent(row.traceparent);
+  return inSpan(`publish ${row.subject}`, { kind: SpanKind.PRODUCER, attributes, parent }, (span) => {
+    const h = headers();
+    const traceparent = currentTraceparent(trace.setSpan(ROOT_CONTEXT, span));
+    if (traceparent) h.set(TRACEPARENT_HEADER, traceparent);
+    return js.publish(row.subject, JSON.stringify(row.payload), { msgID: row.event_id, timeout, headers: h });
+  });
 }
 
 /**

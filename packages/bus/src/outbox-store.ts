@@ -7,6 +7,8 @@ export interface OutboxEvent {
   payload: unknown;
   /** Publish attempts before this one. */
   attempts: number;
+  /** W3C traceparent of the span that wrote the event; the publish span becomes its child. */
+  traceparent?: string | null;
 }
 
 /** Rows claimed by one relay step; other relays skip them until the step ends. */

@@ -22,4 +22,5 @@ export { LOG_LEVELS, LogEnv } from "./log-env.js";
 export { NatsEnv } from "./nats-env.js";
 export { OutboxEnv, outboxRetentionMs } from "./outbox-env.js";
 export { isSecretVariable } from "./secret-values.js";
+export { TracingEnv } from "./tracing-env.js";
 export { WebhookEnv } from "./webhook-env.js";

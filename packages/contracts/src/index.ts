@@ -78,6 +78,7 @@ export { Sha256Digest } from "./primitives/sha256-digest.js";
 export { SourceCode } from "./primitives/source-code.js";
 export { DOWNLOAD_STATUSES, DownloadStatus, INDEX_STATUSES, IndexStatus } from "./primitives/statuses.js";
 export { toStorableText, unstorableTextProblem } from "./primitives/storable-text.js";
+export { TRACEPARENT_PATTERN, Traceparent } from "./primitives/traceparent.js";
 export {
   boundedNullableText,
   boundedTrimmedString,

@@ -1,4 +1,4 @@
-import { DatabaseEnv, envInt, envString, LogEnv, NatsEnv, OutboxEnv } from "@tender/config";
+import { DatabaseEnv, envInt, envString, LogEnv, NatsEnv, OutboxEnv, TracingEnv } from "@tender/config";
 import { isHostEntry, parseHostList } from "@tender/egress";
 import * as v from "valibot";
 
@@ -47,7 +47,7 @@ export type IngestWorkerEnv = v.InferOutput<typeof IngestWorkerEnv>;
 /**
  * What every ingest service reads besides its source's variables: database, NATS, logging,
  * `BUS_PREFIX`, the sync's HTTP settings, the worker's interval and health port, and how long the
- * outbox keeps published events.
+ * outbox keeps published events, and where traces go.
  */
 export const IngestServiceEnv = v.intersect([
   DatabaseEnv,
@@ -57,5 +57,6 @@ export const IngestServiceEnv = v.intersect([
   SyncHttpEnv,
   IngestWorkerEnv,
   OutboxEnv,
+  TracingEnv,
 ]);
 export type IngestServiceEnv = v.InferOutput<typeof IngestServiceEnv>;

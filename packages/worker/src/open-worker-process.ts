@@ -7,6 +7,8 @@ import {
   type LoggerOptions,
   type Registry,
   startHealthServer,
+  startTracing,
+  type Tracing,
 } from "@tender/observability";
 import type { Kysely } from "kysely";
 import { workerHealthChecks } from "./worker-health-checks.js";
@@ -23,6 +25,10 @@ export interface WorkerProcessEnv {
   NATS_STREAM_REPLICAS: number;
   /** Own stream and subject names (`busNames(prefix)`); unset for the production names. */
   BUS_PREFIX?: string | undefined;
+  /** OTLP/HTTP collector for traces; unset: tracing off. */
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string | undefined;
+  /** `service.name` of the spans; default the worker's `name`. */
+  OTEL_SERVICE_NAME?: string | undefined;
 }
 
 /** Where SIGTERM and SIGINT come from: `process`, or an emitter in tests. */
@@ -42,6 +48,8 @@ export interface OpenWorkerProcessOptions {
   signals?: ShutdownSignals;
   /** Where log lines go; standard output by default. */
   logDestination?: LoggerOptions["destination"];
+  /** Started by the caller instead (tests: an in-memory exporter); closed with the process. */
+  tracing?: Tracing;
 }
 
 /** What a worker's main works with, and how it stops. */
@@ -57,13 +65,15 @@ export interface WorkerProcess {
   signal: AbortSignal;
   /** The port the probes listen on (the real one for port 0); undefined without probes. */
   healthPort: number | undefined;
-  /** Closes the probes, then NATS, then the database pool, and logs `stoppedMessage`. */
+  /** Traces of this process (off without `OTEL_EXPORTER_OTLP_ENDPOINT`). */
+  tracing: Tracing;
+  /** Closes the probes, then NATS, then the database pool, exports the last spans, and logs `stoppedMessage`. */
   close(stoppedMessage: string): Promise<void>;
 }
 
 /**
- * Opens what every worker service runs on: logger, database pool, NATS with the topology
- * ensured, optional health probes, and an abort signal for SIGTERM/SIGINT. A second signal of
+ * Opens what every worker service runs on: logger, tracing (when `OTEL_EXPORTER_OTLP_ENDPOINT`
+ * is set), database pool, NATS with the topology ensured, optional health probes, and an abort signal for SIGTERM/SIGINT. A second signal of
  * the same kind then ends the process at once (the default action).
  */
 export async function openWorkerProcess(options: OpenWorkerProcessOptions): Promise<WorkerProcess> {
@@ -73,6 +83,9 @@ export async function openWorkerProcess(options: OpenWorkerProcessOptions): Prom
     name,
     ...(options.logDestination ? { destination: options.logDestination } : {}),
   });
+  const tracing =
+    options.tracing ??
+    startTracing({ endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: env.OTEL_SERVICE_NAME ?? name });
   const db = createDb(env.DATABASE_URL, {
     max: env.DATABASE_POOL_MAX,
     applicationName: name,
@@ -107,10 +120,12 @@ export async function openWorkerProcess(options: OpenWorkerProcessOptions): Prom
     metrics,
     signal: stop.signal,
     healthPort: health?.port,
+    tracing,
     async close(stoppedMessage) {
       await health?.close();
       await bus.close();
       await db.destroy();
+      await tracing.shutdown();
       logger.info({}, stoppedMessage);
     },
   };

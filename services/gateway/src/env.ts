@@ -7,6 +7,7 @@ import {
   envUrl,
   LogEnv,
   POSTGRES_PROTOCOLS,
+  TracingEnv,
   WebhookEnv,
 } from "@tender/config";
 import * as v from "valibot";
@@ -18,7 +19,8 @@ import * as v from "valibot";
  * `ASK_DEADLINE_MS` (60000), `SHUTDOWN_TIMEOUT_MS` (10000), and the
  * HTTP server's bounds on slow clients: `HTTP_HEADERS_TIMEOUT_MS` (10000),
  * `HTTP_REQUEST_TIMEOUT_MS` (30000, not below the headers timeout), `HTTP_KEEP_ALIVE_TIMEOUT_MS`
- * (5000); saved searches: `SAVED_SEARCHES_PER_KEY` (50) and the webhook settings of `WebhookEnv`.
+ * (5000); saved searches: `SAVED_SEARCHES_PER_KEY` (50) and the webhook settings of `WebhookEnv`; traces:
+ * `OTEL_EXPORTER_OTLP_ENDPOINT` (unset: off) and `OTEL_SERVICE_NAME` (gateway).
  */
 export const Env = v.pipe(
   v.intersect([
@@ -26,6 +28,7 @@ export const Env = v.pipe(
     databaseEnv({ statementTimeoutMs: 15_000, idleInTransactionTimeoutMs: 10_000 }),
     LogEnv,
     AiEnv,
+    TracingEnv,
     WebhookEnv,
     v.object({
       PORT: envInt({ min: 0, max: 65_535, default: 8080 }),

@@ -3,7 +3,13 @@
 import { aiProviderConfigFromEnv, createAiProvider, observeAiProvider } from "@tender/ai";
 import { loadConfig } from "@tender/config";
 import { createDb, parseWebhookSecretKey } from "@tender/db";
-import { aiCallMetrics, createLogger, createMetricsRegistry, startHealthServer } from "@tender/observability";
+import {
+  aiCallMetrics,
+  createLogger,
+  createMetricsRegistry,
+  startHealthServer,
+  startTracing,
+} from "@tender/observability";
 import { createApp } from "./create-app.js";
 import { Env } from "./env.js";
 import { createGatewayMetrics } from "./metrics/gateway-metrics.js";
@@ -11,6 +17,10 @@ import { serveApp } from "./server/serve-app.js";
 
 const config = loadConfig(Env, process.env);
 const logger = createLogger({ level: config.LOG_LEVEL, name: "gateway" });
+const tracing = startTracing({
+  endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+  serviceName: config.OTEL_SERVICE_NAME ?? "gateway",
+});
 const db = createDb(config.DATABASE_URL, {
   max: config.DATABASE_POOL_MAX,
   applicationName: "gateway",
@@ -63,7 +73,13 @@ const metricsServer = await startHealthServer({
   metrics: registry,
 });
 logger.info(
-  { port: server.port, metrics_port: metricsServer.port, host: config.HOST, ai_provider: config.AI_PROVIDER },
+  {
+    port: server.port,
+    metrics_port: metricsServer.port,
+    host: config.HOST,
+    ai_provider: config.AI_PROVIDER,
+    tracing: tracing.enabled,
+  },
   "gateway listening",
 );
 
@@ -77,6 +93,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     await metricsServer.close();
     await db.destroy();
     await readDb?.destroy();
+    await tracing.shutdown();
     logger.info("gateway stopped");
     process.exit(0);
   } catch (error) {

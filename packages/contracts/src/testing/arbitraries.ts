@@ -102,3 +102,40 @@ export const askRequestArb: fc.Arbitrary<AskRequest> = fc.record({
   query: queryArb,
   limit: fc.integer({ min: 1, max: 5 }),
 });
+
+/** A valid version 00 `Traceparent` (ids not all zeros). */
+export const traceparentArb = fc
+  .tuple(
+    fc.stringMatching(/^[0-9a-f]{32}$/),
+    fc.stringMatching(/^[0-9a-f]{16}$/),
+    fc.stringMatching(/^[0-9a-f]{2}$/),
+  )
+  .filter(([traceId, spanId]) => /[1-9a-f]/.test(traceId) && /[1-9a-f]/.test(spanId))
+  .map(([traceId, spanId, flags]) => `00-${traceId}-${spanId}-${flags}`);
+
+/**
+ * What a traceparent header or column might be handed: valid ones, near misses of valid ones
+ * (case, version, zero ids, length, separators, padding) and noise of any length.
+ */
+export const traceparentCandidateArb: fc.Arbitrary<string> = fc.oneof(
+  traceparentArb,
+  traceparentArb.chain((valid) =>
+    fc.constantFrom(
+      valid.toUpperCase(),
+      `ff${valid.slice(2)}`,
+      `01${valid.slice(2)}-extra`,
+      `${valid}-00`,
+      ` ${valid}`,
+      valid.slice(0, 54),
+      `${valid.slice(0, 3)}${"0".repeat(32)}${valid.slice(35)}`,
+      `${valid.slice(0, 36)}${"0".repeat(16)}${valid.slice(52)}`,
+      `${valid.slice(0, 53)}g${valid.slice(54)}`,
+      valid.replaceAll("-", "_"),
+      `${valid}\u0000`,
+    ),
+  ),
+  fc.stringMatching(/^[0-9a-f-]{50,60}$/),
+  fc.string({ maxLength: 200 }),
+  fc.string({ unit: "grapheme", maxLength: 80 }),
+  fc.constant("x".repeat(10_000)),
+);

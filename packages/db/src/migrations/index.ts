@@ -16,6 +16,7 @@ import * as m0014 from "./0014-webhook-deliveries.js";
 import * as m0015 from "./0015-undelivered-webhooks.js";
 import * as m0016 from "./0016-feed-token-sealed.js";
 import * as m0017 from "./0017-compact-embedding.js";
+import * as m0018 from "./0018-outbox-traceparent.js";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "0015-undelivered-webhooks": m0015,
   "0016-feed-token-sealed": m0016,
   "0017-compact-embedding": m0017,
+  "0018-outbox-traceparent": m0018,
 };

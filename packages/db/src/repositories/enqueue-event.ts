@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { currentTraceparent } from "@tender/observability";
 import * as v from "valibot";
 import type { Db } from "../database.js";
 import { insertOutboxEvent } from "./outbox.repository.js";
@@ -9,7 +10,9 @@ type EventSchema = v.GenericSchema<unknown, { event_id: string } & Record<string
 /**
  * Writes one event to the outbox in the caller's transaction, so it exists exactly when the
  * change it announces is committed: version 1, a fresh `event_id`, `occurred_at` = `now`, and
- * `fields`, checked against the contract's schema. Throws, writing nothing, when the event is malformed:
+ * `fields`, checked against the contract's schema. The row keeps the `traceparent` of the span
+ * active here (the ingest page, the consumer's handling), so the trace goes on through NATS to
+ * the next consumer; read from the async context because every writer is inside one. Throws, writing nothing, when the event is malformed:
  * consumers would only dead-letter it.
  */
 export async function enqueueEvent<S extends EventSchema>(
@@ -27,6 +30,11 @@ export async function enqueueEvent<S extends EventSchema>(
   });
   if (!checked.success) throw new Error(`Invalid ${contract.name} event: ${v.summarize(checked.issues)}`);
   const event = checked.output;
-  await insertOutboxEvent(db, { eventId: event.event_id, subject, payload: { ...event } });
+  await insertOutboxEvent(db, {
+    eventId: event.event_id,
+    subject,
+    payload: { ...event },
+    traceparent: currentTraceparent(),
+  });
   return event;
 }

@@ -8,6 +8,8 @@ export interface NewOutboxEvent {
   eventId: string;
   subject: string;
   payload: Record<string, unknown>;
+  /** W3C traceparent the relay sends on (a valid `Traceparent`; the column checks it). */
+  traceparent?: string | undefined;
 }
 
 // last_error is diagnostic text for operators; a driver message never needs more than this.
@@ -17,7 +19,12 @@ const MAX_ERROR_LENGTH = 1000;
 export async function insertOutboxEvent(db: Db, event: NewOutboxEvent): Promise<number> {
   const row = await db
     .insertInto("outbox")
-    .values({ event_id: event.eventId, subject: event.subject, payload: JSON.stringify(event.payload) })
+    .values({
+      event_id: event.eventId,
+      subject: event.subject,
+      payload: JSON.stringify(event.payload),
+      traceparent: event.traceparent ?? null,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;

@@ -10,6 +10,8 @@ export interface OutboxTable {
   published_at: Date | null;
   attempts: Generated<number>;
   last_error: string | null;
+  /** W3C traceparent of the span that wrote the event (`Traceparent`); null outside a trace. */
+  traceparent: string | null;
 }
 export type OutboxRow = Selectable<OutboxTable>;
 export type NewOutboxRow = Insertable<OutboxTable>;

@@ -1,4 +1,6 @@
+import { context, trace } from "@opentelemetry/api";
 import { type Database, ensureSource } from "@tender/db";
+import { inSpan, markSpanFailed, startSpan } from "@tender/observability";
 import type { Kysely } from "kysely";
 import { CursorMovedError, commitPage } from "./commit-page.js";
 import type { IngestLogger } from "./ingest-logger.js";
@@ -66,69 +68,86 @@ export async function runSyncPass(options: RunSyncPassOptions): Promise<SyncRepo
   for (;;) {
     if (signal.aborted) return report("aborted");
     if (pages >= maxPages) return report("max_pages");
-    let page: SourcePage;
+    // One trace per page: its fetch, its commit, and (through the outbox rows written in the
+    // commit) the downloads and indexing of its tenders.
+    const pageSpan = startSpan(`sync page ${adapter.code}`, {
+      attributes: { "tender.source": adapter.code, "tender.page": pages + 1 },
+    });
+    const pageContext = trace.setSpan(context.active(), pageSpan);
     try {
-      page = await adapter.fetchPage({
-        cursor: request,
-        resumed: request !== null && pages === 0 && !restarted,
-        lastSyncAt: source.last_sync_at,
-        adapterState,
-        signal,
-      });
-    } catch (error) {
-      if (signal.aborted) return report("aborted");
-      if (error instanceof CursorRejectedError && request !== null && !restarted) {
-        logger.warn(
-          { source: adapter.code, err: error.message },
-          "Stored cursor refused; starting the pass afresh",
+      let page: SourcePage;
+      try {
+        page = await inSpan("fetch page", { parent: pageContext }, () =>
+          adapter.fetchPage({
+            cursor: request,
+            resumed: request !== null && pages === 0 && !restarted,
+            lastSyncAt: source.last_sync_at,
+            adapterState,
+            signal,
+          }),
         );
-        restarted = true;
-        request = null;
-        continue;
+      } catch (error) {
+        if (signal.aborted) return report("aborted");
+        if (error instanceof CursorRejectedError && request !== null && !restarted) {
+          logger.warn(
+            { source: adapter.code, err: error.message },
+            "Stored cursor refused; starting the pass afresh",
+          );
+          restarted = true;
+          request = null;
+          continue;
+        }
+        throw error;
       }
-      throw error;
-    }
 
-    let next = page.nextCursor === "" ? null : page.nextCursor;
-    const repeated = next !== null && seen.has(next);
-    if (repeated) {
-      logger.warn(
-        { source: adapter.code, page: pages + 1 },
-        "Source returned a cursor already used in this pass; stopping",
-      );
-      next = null;
-    }
-    // The end of the data ends the pass: its state is cleared with the cursor.
-    const nextState = next === null ? null : (page.adapterState ?? adapterState);
-    let counts: SyncCounts;
-    try {
-      counts = await commitPage(db, {
-        sourceCode: adapter.code,
-        expectedCursor: stored,
-        items: mapPageItems(page, adapter.code),
-        nextCursor: next,
-        adapterState: nextState,
-        subject: options.subject,
-        now: now(),
-        logger,
-      });
+      let next = page.nextCursor === "" ? null : page.nextCursor;
+      const repeated = next !== null && seen.has(next);
+      if (repeated) {
+        logger.warn(
+          { source: adapter.code, page: pages + 1 },
+          "Source returned a cursor already used in this pass; stopping",
+        );
+        next = null;
+      }
+      // The end of the data ends the pass: its state is cleared with the cursor.
+      const nextState = next === null ? null : (page.adapterState ?? adapterState);
+      let counts: SyncCounts;
+      try {
+        counts = await context.with(pageContext, () =>
+          commitPage(db, {
+            sourceCode: adapter.code,
+            expectedCursor: stored,
+            items: mapPageItems(page, adapter.code),
+            nextCursor: next,
+            adapterState: nextState,
+            subject: options.subject,
+            now: now(),
+            logger,
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof CursorMovedError)) throw error;
+        logger.warn(
+          { source: adapter.code },
+          "Another sync of this source moved its cursor; stopping this pass",
+        );
+        return report("cursor_moved");
+      }
+      pages += 1;
+      stored = next;
+      adapterState = nextState;
+      addCounts(totals, counts);
+      logger.debug({ source: adapter.code, page: pages, ...counts }, "Page committed");
+      await options.onPageCommitted?.({ number: pages, counts, cursor: next });
+      if (repeated) return report("repeated_cursor");
+      if (next === null) return report("end");
+      seen.add(next);
+      request = next;
     } catch (error) {
-      if (!(error instanceof CursorMovedError)) throw error;
-      logger.warn(
-        { source: adapter.code },
-        "Another sync of this source moved its cursor; stopping this pass",
-      );
-      return report("cursor_moved");
+      markSpanFailed(pageSpan, error);
+      throw error;
+    } finally {
+      pageSpan.end();
     }
-    pages += 1;
-    stored = next;
-    adapterState = nextState;
-    addCounts(totals, counts);
-    logger.debug({ source: adapter.code, page: pages, ...counts }, "Page committed");
-    await options.onPageCommitted?.({ number: pages, counts, cursor: next });
-    if (repeated) return report("repeated_cursor");
-    if (next === null) return report("end");
-    seen.add(next);
-    request = next;
   }
 }

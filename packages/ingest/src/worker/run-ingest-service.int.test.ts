@@ -57,6 +57,8 @@ describe("runIngestService", () => {
           SYNC_INTERVAL_MS: 60_000,
           HEALTH_PORT: 0,
           OUTBOX_RETENTION_HOURS: 2,
+          OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
+          OTEL_SERVICE_NAME: undefined,
         },
         createAdapter: () => adapter,
         signals,

@@ -9,7 +9,16 @@ export interface GatewayMetrics {
   observeSearch(seconds: number): void;
 }
 
-const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+/** The methods that keep their name in metrics and spans; any other is `other` / `_OTHER`. */
+export const HTTP_METHODS: ReadonlySet<string> = new Set([
+  "GET",
+  "HEAD",
+  "POST",
+  "PUT",
+  "PATCH",
+  "DELETE",
+  "OPTIONS",
+]);
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
 /**
@@ -47,7 +56,7 @@ export function createGatewayMetrics(registry: Registry): GatewayMetrics {
   return {
     observeRequest({ method, route, status, seconds }) {
       const labels = {
-        method: METHODS.has(method) ? method : "other",
+        method: HTTP_METHODS.has(method) ? method : "other",
         route: route ?? "unmatched",
         status: String(status),
       };

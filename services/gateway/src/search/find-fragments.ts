@@ -1,5 +1,6 @@
 import type { SearchResultItem, TenderFilters } from "@tender/contracts";
 import { searchChunks } from "@tender/db";
+import { inSpan } from "@tender/observability";
 import { type Deps, readDbOf } from "../deps.js";
 import { toSearchResultItem } from "./to-search-result-item.js";
 
@@ -19,12 +20,23 @@ export async function findFragments(
   const [embedding] = await deps.ai.embed([query], { signal });
   if (!embedding) return [];
   const started = performance.now();
-  const matches = await searchChunks(readDbOf(deps), {
-    embedding,
-    model: deps.ai.embedModel,
-    minScore: deps.config.minRelevanceScore,
-    limit,
-    ...(filters ? { filters } : {}),
+  // The scan's span says how it was asked and what it found, never the query text.
+  const attributes = {
+    "db.system.name": "postgresql",
+    "db.operation.name": "SELECT",
+    "tender.search.limit": limit,
+    "tender.search.filtered": filters !== undefined,
+  };
+  const matches = await inSpan("search chunks", { attributes }, async (span) => {
+    const found = await searchChunks(readDbOf(deps), {
+      embedding,
+      model: deps.ai.embedModel,
+      minScore: deps.config.minRelevanceScore,
+      limit,
+      ...(filters ? { filters } : {}),
+    });
+    span.setAttribute("tender.search.results", found.length);
+    return found;
   });
   deps.metrics?.observeSearch((performance.now() - started) / 1000);
   return matches.map(toSearchResultItem);
