@@ -31,7 +31,7 @@ function tenderEvent() {
 }
 
 describe("the consumer's handling span", () => {
-  it("continues a valid traceparent header and starts a new trace for any other, handling every message", async () => {
+  it("continues a valid traceparent header (sampled or not) and starts a new trace for any other, handling every message", async () => {
     const topology = await t.freshTopology();
     const values = [VALID, ...fc.sample(headerValue, { numRuns: 60, seed: 16 })];
     for (const value of values) {
@@ -65,18 +65,23 @@ describe("the consumer's handling span", () => {
     const bySeq = new Map<number, ReadableSpan>(
       spans.map((s) => [s.attributes["messaging.nats.stream_sequence"] as number, s]),
     );
-    expect(bySeq.size).toBe(values.length + 1);
+    let unsampled = 0;
     values.forEach((value, i) => {
       const span = bySeq.get(i + 1);
       // NATS trims header values; what is left is either a traceparent or ignored.
       const trimmed = value.trim();
-      if (v.is(Traceparent, trimmed)) {
+      if (!v.is(Traceparent, trimmed)) {
+        expect(span?.parentSpanContext, value).toBeUndefined();
+      } else if (Number.parseInt(trimmed.slice(53), 16) & 1) {
         expect(span?.parentSpanContext?.spanId, value).toBe(trimmed.slice(36, 52));
         expect(span?.spanContext().traceId, value).toBe(trimmed.slice(3, 35));
       } else {
-        expect(span?.parentSpanContext, value).toBeUndefined();
+        // The caller chose not to sample this trace: handled, but no span is recorded.
+        expect(span, value).toBeUndefined();
+        unsampled += 1;
       }
     });
+    expect(bySeq.size).toBe(values.length + 1 - unsampled);
     expect(bySeq.get(1)?.parentSpanContext?.spanId).toBe("00f067aa0ba902b7");
     expect(bySeq.get(values.length + 1)?.parentSpanContext).toBeUndefined();
   });
