@@ -7,6 +7,7 @@ import {
   envString,
   LogEnv,
   NatsEnv,
+  TracingEnv,
   WebhookEnv,
 } from "@tender/config";
 import * as v from "valibot";
@@ -26,6 +27,7 @@ export const Env = v.intersect([
   LogEnv,
   AiEnv,
   WebhookEnv,
+  TracingEnv,
   v.object({
     HEALTH_PORT: envInt({ min: 0, max: 65_535, default: 9090 }),
     BUS_PREFIX: envString({ optional: true }),
