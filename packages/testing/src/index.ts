@@ -11,6 +11,7 @@ export {
   type SeedTenderOptions,
   seedTender,
 } from "./seed-tender.js";
+export { type ServiceProcess, serviceStarted, startServiceProcess } from "./service-process.js";
 export {
   type StartStreamingReplicaOptions,
   type StreamingReplica,

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -6,7 +5,14 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Bus, type BusNames, busNames, connectBus } from "@tender/bus";
 import { type DocumentServer, startDocumentServer } from "@tender/egress/testing";
-import { testNatsUrl, uniqueBusToken, workerProcessEnv } from "@tender/testing";
+import {
+  type ServiceProcess,
+  serviceStarted,
+  startServiceProcess,
+  testNatsUrl,
+  uniqueBusToken,
+  workerProcessEnv,
+} from "@tender/testing";
 import { afterAll, beforeAll } from "vitest";
 
 // Test helper: the built service (`pnpm build` first; scripts/test.sh does) run as a child
@@ -14,12 +20,7 @@ import { afterAll, beforeAll } from "vitest";
 const MAIN = fileURLToPath(new URL("../dist/main.js", import.meta.url));
 
 /** A downloader started by a test. */
-export interface DownloaderProcess {
-  child: ChildProcess;
-  /** JSON log lines written so far. */
-  logs: Record<string, unknown>[];
-  exited: Promise<number | null>;
-}
+export type DownloaderProcess = ServiceProcess;
 
 /** What `useDownloaderProcesses` sets up for a test file; read the fields inside tests. */
 export interface DownloaderProcesses {
@@ -71,7 +72,7 @@ export function useDownloaderProcesses(database: { readonly url: string }): Down
     },
     names,
     start(env = {}) {
-      const service = startDownloaderProcess({
+      const service = startServiceProcess(MAIN, {
         ...workerProcessEnv({
           databaseUrl: database.url,
           busPrefix: prefix,
@@ -88,28 +89,7 @@ export function useDownloaderProcesses(database: { readonly url: string }): Down
   };
 }
 
-function startDownloaderProcess(env: Record<string, string | undefined>): DownloaderProcess {
-  const child = spawn(process.execPath, [MAIN], { env, stdio: ["ignore", "pipe", "pipe"] });
-  const logs: Record<string, unknown>[] = [];
-  let buffered = "";
-  child.stdout?.on("data", (data: Buffer) => {
-    buffered += data.toString();
-    const lines = buffered.split("\n");
-    buffered = lines.pop() ?? "";
-    for (const line of lines) if (line.trim()) logs.push(JSON.parse(line));
-  });
-  child.stderr?.on("data", (data: Buffer) => process.stderr.write(data));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, logs, exited };
-}
-
 /** Waits for the process's "Downloader started" line (25 s at most); returns its health port. */
-export async function downloaderStarted(service: DownloaderProcess): Promise<number> {
-  for (const deadline = Date.now() + 25_000; Date.now() < deadline; ) {
-    const line = service.logs.find((l) => l.msg === "Downloader started");
-    if (line) return Number(line.health_port);
-    if (service.child.exitCode !== null) throw new Error(`downloader exited with ${service.child.exitCode}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error("downloader did not start within 25 s");
+export function downloaderStarted(service: DownloaderProcess): Promise<number> {
+  return serviceStarted(service, "Downloader started");
 }
