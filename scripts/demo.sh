@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole system on this machine with real recorded data: prepares what is missing (the same
 # set-up as scripts/setup.sh), then runs the demo (packages/demo): a fresh `tender_demo`
-# database, a replay server standing in for TED and Contracts Finder, the five services under one
+# database, a replay server standing in for TED and Contracts Finder, the six services under one
 # supervisor, a demo API key and ready-to-paste curl commands. Ctrl-C stops everything.
 #
 # Environment: DEMO_DATABASE_URL, DEMO_BUS_PREFIX, DEMO_PORT, DEMO_DIR, NATS_URL, LOG_LEVEL and

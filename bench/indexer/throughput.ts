@@ -20,6 +20,8 @@ import { seedTender } from "../../packages/testing/dist/seed-tender.js";
 import { makeDocx } from "../../services/indexer/dist/testing/make-documents.js";
 
 const scratch = (await import(`../scratch-database${".ts"}`)) as typeof import("../scratch-database.js");
+const wait = (await import(`../wait-until${".ts"}`)) as typeof import("../wait-until.js");
+const benchEnv = (await import(`../service-env${".ts"}`)) as typeof import("../service-env.js");
 
 const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const natsUrl = process.env.NATS_URL ?? "nats://127.0.0.1:4222";
@@ -68,14 +70,8 @@ async function run(processes: number): Promise<{ seconds: number; chunks: number
       );
     }
     const env = {
-      PATH: process.env.PATH,
-      DATABASE_URL: url,
-      NATS_URL: natsUrl,
-      BUS_PREFIX: prefix,
-      LOG_LEVEL: "warn",
-      HEALTH_PORT: "0",
+      ...benchEnv.benchServiceEnv({ databaseUrl: url, natsUrl, busPrefix: prefix }),
       STORAGE_DIR: dir,
-      AI_PROVIDER: "fake",
       INDEX_CONCURRENCY: "2",
       SWEEP_INTERVAL_MS: "3600000",
     };
@@ -84,15 +80,11 @@ async function run(processes: number): Promise<{ seconds: number; chunks: number
     }
     // Ready once the consumer exists (each process creates the topology at start).
     const bus = await connectBus({ servers: natsUrl, name: "bench-indexer" });
-    for (const deadline = Date.now() + 30_000; ; ) {
-      const ok = await bus.jsm.consumers.info(names.stream, names.consumers.indexer).then(
-        () => true,
-        () => false,
-      );
-      if (ok) break;
-      if (Date.now() > deadline) throw new Error("the indexer did not start");
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await wait.waitUntil(
+      () => wait.consumerExists(bus.jsm, names.stream, names.consumers.indexer),
+      "started (the indexer's consumer)",
+      { timeoutMs: 30_000, intervalMs: 100 },
+    );
     await new Promise((r) => setTimeout(r, 1000));
 
     const t0 = performance.now();

@@ -14,6 +14,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { REPO_ROOT } from "./repo-paths.js";
 import { freePort } from "./system/free-port.js";
+import { SERVICE_NAMES } from "./system/service-specs.js";
 
 const run = promisify(execFile);
 const adminUrl = inject("testDatabaseUrl");
@@ -127,9 +128,27 @@ describe("the demo (scripts/demo.sh runs it after the set-up)", () => {
     );
     expect(output).toMatch(/Demo API key \(shown once\): tsk_[A-Za-z0-9_-]{43}\n/);
     // Every service's lines carry its name.
-    for (const name of ["gateway", "ingest-source-a", "ingest-source-b", "downloader", "indexer"]) {
+    for (const name of SERVICE_NAMES) {
       expect(output).toMatch(new RegExp(`^${name} +\\| `, "m"));
     }
+  });
+
+  it("prints the saved search's alerts as they arrive, the PDF's clause among them, and its feed", async () => {
+    expect(output).toContain('saved search "Steel strip tenders (demo)"');
+    // The notifier calls the webhook within about a second of indexing: maybe after the ready message.
+    await vi.waitFor(() => expect(output).toMatch(/alert for "Steel strip tenders \(demo\)": 821126-2025/), {
+      timeout: 30_000,
+      interval: 250,
+    });
+    expect(output).toMatch(
+      /alert for "Steel strip tenders \(demo\)": 821126-2025 "[^"]*NASTRI IN ACCIAIO[^"]*" — score \d\.\d\d, in 821126-2025-it\.pdf: "[^"]*" — signature checked/,
+    );
+    expect(output).not.toContain("SIGNATURE INVALID");
+    const feed = commandUnder("# Alerts:");
+    expect(feed).toMatch(/^curl -s http:\/\/127\.0\.0\.1:\d+\/api\/v1\/feeds\/[A-Za-z0-9_-]{43}$/);
+    const { stdout } = await run("/bin/sh", ["-c", feed], { timeout: 30_000 });
+    expect(stdout).toContain('<feed xmlns="http://www.w3.org/2005/Atom"');
+    expect(stdout).toContain("NASTRI IN ACCIAIO");
   });
 
   it("the printed Search command returns fragments from inside the downloaded PDFs", async () => {

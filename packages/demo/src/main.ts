@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { loadConfig } from "@tender/config";
 import { type CreatedApiKey, createApiKey, type Database } from "@tender/db";
 import type { Kysely } from "kysely";
+import { createDemoSavedSearch, DEMO_SAVED_SEARCH, describeAlert } from "./alerts/demo-saved-search.js";
+import { type AlertReceiver, startAlertReceiver } from "./alerts/start-alert-receiver.js";
 import { checkDemoBrowse, checkDemoSearch } from "./check-demo-search.js";
 import { aiVariables, DemoEnv } from "./demo-env.js";
 import {
@@ -86,8 +88,18 @@ out.say(
 );
 
 let system: DemoSystem;
+let receiver: AlertReceiver;
 try {
+  // The alerts the notifier sends to the demo's saved search, printed as they arrive.
+  receiver = await startAlertReceiver(({ body, signed }) => out.say(describeAlert(body, signed)));
+  // The sources stay empty until the saved search exists, so the notices that match it are
+  // indexed after it and alert it; the ingest services look again every 2 s until then.
   system = await startDemoSystem({
+    replayAvailable: false,
+    overrides: {
+      "ingest-source-a": { SYNC_INTERVAL_MS: "2000" },
+      "ingest-source-b": { SYNC_INTERVAL_MS: "2000" },
+    },
     databaseUrl,
     natsUrl: config.NATS_URL,
     busPrefix: config.DEMO_BUS_PREFIX,
@@ -114,6 +126,7 @@ async function shutdown(code: number): Promise<void> {
   stopWaiting.abort();
   out.say("stopping: SIGTERM to every service, waiting for them to finish their work");
   const exits = await system.stop(20_000);
+  await receiver.close();
   for (const exit of exits.filter((e) => e.killed)) out.warn(`${exit.name} did not stop within 20 s: killed`);
   await db.destroy();
   out.say(code === 0 ? "stopped" : "stopped after a failure (see above)");
@@ -136,8 +149,21 @@ void system.supervisor.unexpectedExit.then((exit) => {
 });
 
 out.say(
-  `all five services are up; the replay server stands in for TED and Contracts Finder at ${system.replay.baseUrl}`,
+  `all six services are up; the replay server stands in for TED and Contracts Finder at ${system.replay.baseUrl}`,
 );
+let feedUrl: string | undefined;
+try {
+  const saved = await createDemoSavedSearch(system.gatewayUrl, apiKey.key, receiver);
+  feedUrl = `${system.gatewayUrl}${saved.feed_url}`;
+  out.say(
+    `saved search "${DEMO_SAVED_SEARCH.name}" (query "${DEMO_SAVED_SEARCH.query}", Italian notices) with a webhook to the demo's receiver at ${receiver.url}: its alerts are printed below as they arrive`,
+  );
+} catch (error) {
+  out.warn(
+    `the demo's saved search could not be made, so no alerts will arrive: ${(error as Error).message}`,
+  );
+}
+system.replay.setAvailable(true);
 out.say("waiting until the demo data is ingested, downloaded and indexed…");
 try {
   await waitUntilSettled(db, {
@@ -178,6 +204,7 @@ try {
       tender,
       databaseUrl,
       busPrefix: config.DEMO_BUS_PREFIX,
+      alerts: { received: receiver.received.length, feedUrl },
     }),
   );
 } catch (error) {

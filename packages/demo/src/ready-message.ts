@@ -8,6 +8,8 @@ export interface ReadyMessageInput {
   /** The demo's database URL and bus prefix, for the `tender status` example. */
   databaseUrl: string;
   busPrefix: string;
+  /** Alerts the demo's receiver got so far, and the saved search's feed (none: it was not made). */
+  alerts?: { received: number; feedUrl: string | undefined };
 }
 
 /**
@@ -44,6 +46,13 @@ export function readyMessage(input: ReadyMessageInput): string {
       ? [
           `# The tender card of ${input.tender.externalId} (${input.tender.filename} downloaded and indexed)`,
           input.curl.card,
+          "",
+        ]
+      : []),
+    ...(input.alerts?.feedUrl
+      ? [
+          `# Alerts: ${input.alerts.received} webhook call(s) received so far (printed above); the same matches as an Atom feed, no key needed`,
+          `curl -s ${input.alerts.feedUrl}`,
           "",
         ]
       : []),

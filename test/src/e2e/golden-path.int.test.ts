@@ -1,9 +1,19 @@
 // The golden path, end to end and through HTTP only: the replay server (real recorded TED and
 // Contracts Finder pages, real TED notice PDFs) → both ingest services → NATS → downloader →
-// indexer → the gateway's Search, Ask and tender card answering with text from inside a PDF.
+// indexer → the gateway's Search, Ask and tender card answering with text from inside a PDF, and
+// the notifier calling a saved search's webhook with a signed alert for that PDF's clause.
 import { readFileSync } from "node:fs";
-import type { AskResponse, SearchResponse, TenderDetails } from "@tender/contracts";
-import { DEMO_ASK_QUESTION, DEMO_SEARCH_QUERY } from "@tender/demo";
+import { AlertV1, type AskResponse, type SearchResponse, type TenderDetails } from "@tender/contracts";
+import {
+  type AlertReceiver,
+  type CreatedDemoSavedSearch,
+  createDemoSavedSearch,
+  DEMO_ASK_QUESTION,
+  DEMO_SAVED_SEARCH,
+  DEMO_SEARCH_QUERY,
+  startAlertReceiver,
+} from "@tender/demo";
+import * as v from "valibot";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { repoPath } from "../deploy/repo-path.js";
 import { createKeyWithCli, type E2eSystem, postJson, startE2eSystem } from "./e2e-harness.js";
@@ -15,17 +25,30 @@ const DEADLINE = "Termine per il ricevimento delle offerte: 08/01/2026 12:00:00"
 
 let e2e: E2eSystem;
 let apiKey: string;
+let receiver: AlertReceiver;
+let savedSearch: CreatedDemoSavedSearch;
 const url = (path: string) => `${e2e.system.gatewayUrl}${path}`;
 const search = (query: string, limit = 5) =>
   postJson<SearchResponse>(url("/api/v1/search"), apiKey, { query, limit });
 
 beforeAll(async () => {
-  e2e = await startE2eSystem();
+  receiver = await startAlertReceiver(() => {});
+  // The sources stay empty until the saved search exists, as in the demo: its notice is indexed after it.
+  e2e = await startE2eSystem({
+    replayAvailable: false,
+    overrides: {
+      "ingest-source-a": { SYNC_INTERVAL_MS: "1000" },
+      "ingest-source-b": { SYNC_INTERVAL_MS: "1000" },
+    },
+  });
   apiKey = await createKeyWithCli(e2e.testDb.url);
+  savedSearch = await createDemoSavedSearch(e2e.system.gatewayUrl, apiKey, receiver);
+  e2e.system.replay.setAvailable(true);
 }, 120_000);
 
 afterAll(async () => {
   await e2e?.close();
+  await receiver?.close();
 }, 60_000);
 
 afterEach((context) => {
@@ -107,8 +130,46 @@ describe("golden path: recorded sources to grounded answers, over HTTP", () => {
   }, 40_000);
 });
 
+describe("alerts: the notifier calls the saved search's webhook", () => {
+  it("with a signed AlertV1 for the notice, carrying the clause from inside its PDF, once per alert", async () => {
+    const alert = await vi.waitFor(
+      () => {
+        const got = receiver.received.find(
+          (r) => (r.body as AlertV1 | undefined)?.tender?.external_id === "821126-2025",
+        );
+        expect(got).toBeDefined();
+        return got as NonNullable<typeof got>;
+      },
+      { timeout: 60_000, interval: 500 },
+    );
+    expect(alert.signed).toBe(true);
+    const body = v.parse(AlertV1, alert.body);
+    expect(body).toMatchObject({
+      schema_version: 1,
+      alert_id: alert.alertId,
+      saved_search: { id: savedSearch.id, name: DEMO_SAVED_SEARCH.name },
+      attachment: { filename: "821126-2025-it.pdf" },
+    });
+    expect(body.snippet).toContain(ESTIMATED_VALUE);
+    expect(body.score).toBeGreaterThanOrEqual(DEMO_SAVED_SEARCH.min_score);
+    // Every alert went only to Italian notices (the saved search's filter) and none twice.
+    const alerts = receiver.received.map((r) => v.parse(AlertV1, r.body));
+    expect(alerts.every((a) => a.tender.countries.includes("IT"))).toBe(true);
+    expect(new Set(alerts.map((a) => a.alert_id)).size).toBe(alerts.length);
+    expect(receiver.received.every((r) => r.signed)).toBe(true);
+
+    const matches = await fetch(url(`/api/v1/saved-searches/${savedSearch.id}/matches`), {
+      headers: { "x-api-key": apiKey },
+    });
+    const listed = (await matches.json()) as { items: { alert_id: string }[] };
+    expect(listed.items.map((m) => m.alert_id)).toContain(alert.alertId);
+    const feed = await (await fetch(url(savedSearch.feed_url))).text();
+    expect(feed).toContain(alert.alertId);
+  }, 70_000);
+});
+
 describe("metrics: every service serves Prometheus text at /metrics", () => {
-  const WORKERS = ["ingest-source-a", "ingest-source-b", "downloader", "indexer"] as const;
+  const WORKERS = ["ingest-source-a", "ingest-source-b", "downloader", "indexer", "notifier"] as const;
   const documented = readFileSync(repoPath("README.md"), "utf8");
   const isNodeDefault = (name: string) => /^tender_(process|nodejs)_/.test(name);
 

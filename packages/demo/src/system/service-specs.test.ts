@@ -9,11 +9,18 @@ const config: DemoServicesConfig = {
   logLevel: "info",
   gatewayPort: 8080,
   metricsPort: 9464,
-  healthPorts: { "ingest-source-a": 9101, "ingest-source-b": 9102, downloader: 9103, indexer: 9104 },
+  healthPorts: {
+    "ingest-source-a": 9101,
+    "ingest-source-b": 9102,
+    downloader: 9103,
+    indexer: 9104,
+    notifier: 9105,
+  },
   replayBaseUrl: "http://127.0.0.1:4567",
   storageDir: "/tmp/tender-demo/files",
   ai: { AI_PROVIDER: "ollama", AI_BASE_URL: "http://127.0.0.1:11434" },
   baseEnv: { PATH: "/usr/bin", DATABASE_URL: "postgres://elsewhere/tender" },
+  webhookSecretKey: "S2V5IG9mIHRoZSBkZW1vJ3Mgd2ViaG9vayBzZWNyZXRzIQ==",
 };
 
 describe("demoServiceEnv", () => {
@@ -44,15 +51,28 @@ describe("demoServiceEnv", () => {
     });
   });
 
-  it("gives the AI settings to the gateway and the indexer only", () => {
+  it("gives the AI settings to the gateway, the indexer and the notifier only", () => {
     const withAi = SERVICE_NAMES.filter((name) => demoServiceEnv(name, config).AI_PROVIDER === "ollama");
-    expect(withAi).toEqual(["gateway", "indexer"]);
+    expect(withAi).toEqual(["gateway", "indexer", "notifier"]);
     expect(demoServiceEnv("gateway", config)).toMatchObject({
       PORT: "8080",
       METRICS_PORT: "9464",
       HOST: "127.0.0.1",
     });
     expect(demoServiceEnv("indexer", config).STORAGE_DIR).toBe(config.storageDir);
+  });
+
+  it("gives the webhook key to the gateway and the notifier only, and lets webhooks reach this machine", () => {
+    const webhooks = SERVICE_NAMES.flatMap((name) => {
+      const env = demoServiceEnv(name, config);
+      return env.WEBHOOK_SECRET_KEY === undefined
+        ? []
+        : [[name, env.WEBHOOK_SECRET_KEY, env.WEBHOOK_ALLOW_HTTP, env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES]];
+    });
+    expect(webhooks).toEqual([
+      ["gateway", config.webhookSecretKey, "true", undefined],
+      ["notifier", config.webhookSecretKey, "true", "true"],
+    ]);
   });
 
   it("applies per-service overrides last", () => {

@@ -2,13 +2,14 @@ import { join } from "node:path";
 import { REPO_ROOT } from "../repo-paths.js";
 import type { ServiceSpec } from "../supervisor/start-supervisor.js";
 
-/** The five services, in the order they are started and listed. */
+/** The six services, in the order they are started and listed. */
 export const SERVICE_NAMES = [
   "gateway",
   "ingest-source-a",
   "ingest-source-b",
   "downloader",
   "indexer",
+  "notifier",
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 export type WorkerName = Exclude<ServiceName, "gateway">;
@@ -28,8 +29,13 @@ export interface DemoServicesConfig {
   replayBaseUrl: string;
   /** STORAGE_DIR of the downloader and the indexer. */
   storageDir: string;
-  /** `AI_*` variables for the gateway and the indexer (empty: the fake provider). */
+  /** `AI_*` variables for the gateway, the indexer and the notifier (empty: the fake provider). */
   ai: Readonly<Record<string, string>>;
+  /**
+   * WEBHOOK_SECRET_KEY of the gateway and the notifier (32 bytes in base64). Webhooks may be
+   * http and point at this machine: the demo's receiver listens on 127.0.0.1.
+   */
+  webhookSecretKey: string;
   /** Variables every process gets first (PATH, HOME, ...). */
   baseEnv: Readonly<Record<string, string>>;
   /** Per-service additions or replacements, e.g. a short `SYNC_INTERVAL_MS` in tests. */
@@ -39,7 +45,8 @@ export interface DemoServicesConfig {
 /**
  * The environment of one service in the demo: the demo's database and bus prefix, the replay
  * server as both sources' base URL and the only allowed host (loopback addresses allowed for
- * downloads), attachments under the demo's folder, and the AI settings the user chose.
+ * downloads), attachments under the demo's folder, the AI settings the user chose, and webhooks
+ * to this machine (the demo's receiver).
  */
 export function demoServiceEnv(name: ServiceName, config: DemoServicesConfig): Record<string, string> {
   // Host and port: a bare host would allow only the default port.
@@ -57,10 +64,12 @@ export function demoServiceEnv(name: ServiceName, config: DemoServicesConfig): R
     HEALTH_PORT: String(config.healthPorts[worker]),
   });
   const storage = { STORAGE_DRIVER: "fs", STORAGE_DIR: config.storageDir };
+  const webhooks = { WEBHOOK_SECRET_KEY: config.webhookSecretKey, WEBHOOK_ALLOW_HTTP: "true" };
   const env: Record<ServiceName, () => Record<string, string>> = {
     gateway: () => ({
       ...common,
       ...config.ai,
+      ...webhooks,
       PORT: String(config.gatewayPort),
       METRICS_PORT: String(config.metricsPort),
       HOST: "127.0.0.1",
@@ -82,6 +91,14 @@ export function demoServiceEnv(name: ServiceName, config: DemoServicesConfig): R
       DOWNLOAD_ALLOW_PRIVATE_ADDRESSES: "true",
     }),
     indexer: () => ({ ...worker("indexer"), ...storage, ...config.ai }),
+    notifier: () => ({
+      ...worker("notifier"),
+      ...config.ai,
+      ...webhooks,
+      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "true",
+      // A demo receiver that was down gets its alert again within seconds, not a minute.
+      WEBHOOK_RETRY_FIRST_MS: "2000",
+    }),
   };
   return { ...env[name](), ...config.overrides?.[name] };
 }

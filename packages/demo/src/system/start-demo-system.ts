@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { type DemoData, loadDemoData } from "../replay/demo-data.js";
 import { type DemoReplayServer, startDemoReplayServer } from "../replay/start-demo-replay-server.js";
 import {
@@ -19,12 +20,14 @@ import { waitUntilHealthy } from "./wait-until-healthy.js";
 export interface DemoSystemOptions
   extends Pick<DemoServicesConfig, "databaseUrl" | "natsUrl" | "busPrefix" | "gatewayPort" | "storageDir"> {
   logLevel?: string;
-  /** `AI_*` variables for the gateway and the indexer; default none (the fake provider). */
+  /** `AI_*` variables for the gateway, the indexer and the notifier; default none (the fake provider). */
   ai?: Readonly<Record<string, string>>;
+  /** WEBHOOK_SECRET_KEY of the gateway and the notifier; default a new random one. */
+  webhookSecretKey?: string;
   /** Variables every process gets first (PATH, HOME, ...); default none. */
   baseEnv?: Readonly<Record<string, string>>;
   overrides?: DemoServicesConfig["overrides"];
-  /** Which services to start; default all five. */
+  /** Which services to start; default all six. */
   services?: readonly ServiceName[];
   /** Whether the replay server serves its pages from the start (default true). */
   replayAvailable?: boolean;
@@ -71,6 +74,7 @@ export async function startDemoSystem(options: DemoSystemOptions): Promise<DemoS
     "ingest-source-b": await freePort(),
     downloader: await freePort(),
     indexer: await freePort(),
+    notifier: await freePort(),
   };
   const metricsPort = await freePort();
   const names = options.services ?? SERVICE_NAMES;
@@ -87,6 +91,7 @@ export async function startDemoSystem(options: DemoSystemOptions): Promise<DemoS
         replayBaseUrl: replay.baseUrl,
         storageDir: options.storageDir,
         ai: options.ai ?? {},
+        webhookSecretKey: options.webhookSecretKey ?? randomBytes(32).toString("base64"),
         baseEnv: options.baseEnv ?? {},
         ...(options.overrides ? { overrides: options.overrides } : {}),
       },
