@@ -1,10 +1,10 @@
 import { execFile } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import { freePort } from "./free-port.js";
 
 const run = promisify(execFile);
 
@@ -22,15 +22,6 @@ export interface StartStreamingReplicaOptions {
   primaryUrl: string;
   /** Where the PostgreSQL binaries are; default `/usr/lib/postgresql/15/bin`. */
   binDir?: string;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === "string") throw new Error("no free port");
-  return address.port;
 }
 
 const STANDBY_LIMITS = [
