@@ -3,6 +3,7 @@
 // module only under its real name while tsc (no allowImportingTsExtensions here) wants .js:
 // the entry scripts load it with a typed dynamic import.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { open, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { createInterface } from "node:readline";
@@ -252,7 +253,16 @@ export async function runScan(
 
 export interface GatewayProcess {
   url: string;
+  /** CPU time (user + system) the gateway process has used so far, in seconds (Linux /proc). */
+  cpuSeconds(): number;
   stop(): Promise<void>;
+}
+
+// utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 per second on Linux).
+function processCpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /**
@@ -274,6 +284,7 @@ export async function startGateway(env: Record<string, string>): Promise<Gateway
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    cpuSeconds: () => processCpuSeconds(child.pid as number),
     stop: () =>
       new Promise<void>((resolve) => {
         child.once("exit", () => resolve());
