@@ -261,6 +261,17 @@ describe("the web app in a real browser", () => {
       "Resurfacing of the A64 ring road in Leeds",
     );
     await expectAccessible(page, "saved searches");
+    await saveScreenshot(page, "saved-desktop");
+
+    // Run it again from the list, then delete it.
+    await page.getByRole("link", { name: "Run this search" }).click();
+    await expect.poll(() => groups.count(), WAIT).toBe(1);
+    expect(new URL(page.url()).searchParams.getAll("country")).toEqual(["GB"]);
+    await page.getByRole("link", { name: "Saved searches" }).click();
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Delete" }).click();
+    await page.getByText("No saved search yet.").waitFor();
+    expect(await tdb.db.selectFrom("saved_searches").select("id").execute()).toEqual([]);
 
     // The key lives in this tab's sessionStorage only: no cookie, nothing in localStorage.
     expect(await page.evaluate(() => sessionStorage.getItem("tender-api-key"))).toBe(key);
@@ -331,7 +342,7 @@ describe("the web app in a real browser", () => {
     await page.close();
   }, 90_000);
 
-  it("nothing relevant: the fixed sentence, shown as no answer; Stop cancels a streaming answer", async () => {
+  it("nothing relevant: the fixed sentence, shown as no answer", async () => {
     const page = await signedIn(key);
     await page.goto(`${base}/app/tenders/${ids.lyon}`);
     await page.getByLabel("Your question").fill("school catering menus");
@@ -340,14 +351,42 @@ describe("the web app in a real browser", () => {
     await none.waitFor();
     expect(await none.locator(".fixed-sentence").textContent()).toBe(NOT_ENOUGH_DATA_ANSWER);
     expect(await page.getByTestId("source").count()).toBe(0);
-
-    await page.getByLabel("Your question").fill("repair of asphalt roads and pavements");
-    await page.getByRole("button", { name: "Ask", exact: true }).click();
-    await page.getByTestId("answer").waitFor();
-    await page.getByRole("button", { name: "Stop" }).click();
-    await page.getByText("Stopped.").waitFor();
-    expect(await page.getByRole("button", { name: "Ask", exact: true }).isEnabled()).toBe(true);
     await page.close();
+  }, 90_000);
+
+  it("Stop cancels the answer being streamed, down to the model call", async () => {
+    // A model that says one word, then holds the stream open until its call is cancelled.
+    let cancelled = false;
+    const fake = createFakeProvider();
+    const holding: AiProvider = {
+      ...fake,
+      async *generateStream(_prompt, opts) {
+        yield "Repair ";
+        await new Promise<void>((resolve) => {
+          opts?.signal?.addEventListener("abort", () => resolve(), { once: true });
+        });
+        cancelled = true;
+        opts?.signal?.throwIfAborted();
+      },
+    };
+    const held = await serve(holding);
+    try {
+      const page = await browser.newPage();
+      await page.goto(`http://127.0.0.1:${held.port}/app/tenders/${ids.lyon}`);
+      await page.getByLabel("API key").fill(key);
+      await page.getByRole("button", { name: "Use this key" }).click();
+      await page.getByLabel("Your question").fill("repair of asphalt roads and pavements");
+      await page.getByRole("button", { name: "Ask", exact: true }).click();
+      await expect.poll(() => page.getByTestId("answer").textContent(), WAIT).toBe("Repair ");
+      await page.getByRole("button", { name: "Stop" }).click();
+      await page.getByText("Stopped.").waitFor();
+      await expect.poll(() => cancelled, WAIT).toBe(true);
+      expect(await page.getByRole("button", { name: "Ask", exact: true }).isEnabled()).toBe(true);
+      expect(await page.getByTestId("answer").textContent()).toBe("Repair ");
+      await page.close();
+    } finally {
+      await held.close(1_000);
+    }
   }, 90_000);
 
   it("a stream cut before its end is shown as cut off, with what arrived", async () => {
@@ -400,6 +439,11 @@ describe("the web app in a real browser", () => {
     expect(await noOverflow()).toBe(true);
     await expectAccessible(page, "search page at 360 px");
     await saveScreenshot(page, "search-mobile");
+    // Ask about the results (the query and filters of the page) works at this width too.
+    await page.getByText("Ask about these results").click();
+    await page.getByRole("button", { name: "Ask", exact: true }).click();
+    await page.locator(".ask-results").getByTestId("answer").locator("a.cite").first().waitFor();
+    expect(await noOverflow()).toBe(true);
     await page.goto(`${base}/app/tenders/${ids.leeds}`);
     await page.getByRole("heading", { level: 1 }).waitFor();
     expect(await noOverflow()).toBe(true);
