@@ -4,11 +4,16 @@
 // the entry scripts load it with a typed dynamic import.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { open, writeFile } from "node:fs/promises";
+import { open, readFile, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { createInterface } from "node:readline";
 import { promisify } from "node:util";
-import { createApiKey, createDb, migrateToLatest } from "../../packages/db/dist/index.js";
+import {
+  createApiKey,
+  createDb,
+  fillCompactEmbeddings,
+  migrateToLatest,
+} from "../../packages/db/dist/index.js";
 
 const root = new URL("../../", import.meta.url);
 const fromDb = createRequire(new URL("packages/db/package.json", root));
@@ -175,6 +180,9 @@ export async function prepareBenchDatabase(
         await client.query("TRUNCATE tenders, sources CASCADE");
         await seedRandomChunks(client, count, log);
       }
+      // A corpus seeded before migration 0017 (or by another model name): compact vectors for every row.
+      await client.query("UPDATE chunks SET embedding_model = $1 WHERE embedding_model <> $1", [BENCH_MODEL]);
+      while ((await fillCompactEmbeddings(db, 10_000)) > 0) log("  filled 10,000 compact vectors");
       await client.query("VACUUM ANALYZE chunks");
       await client.query("VACUUM ANALYZE tenders");
     });
@@ -185,11 +193,27 @@ export async function prepareBenchDatabase(
 }
 
 /**
- * Writes every chunk embedding, ordered by chunk id, as raw little-endian float32 (1024 per
+ * Writes every chunk embedding (once: kept with its ids in `<path>.ids` while the count matches), ordered by chunk id, as raw little-endian float32 (1024 per
  * chunk) to `path`, read from the database in pgvector's binary form. Returns the chunk ids
  * in file order.
  */
 export async function exportVectors(url: string, path: string): Promise<string[]> {
+  const idsPath = `${path}.ids`;
+  const cached = await readFile(idsPath, "utf8").then(
+    (text) => text.split("\n").filter(Boolean),
+    () => undefined,
+  );
+  const count = await withClient(
+    url,
+    async (c) => (await c.query<{ n: number }>("SELECT count(*)::int AS n FROM chunks")).rows[0]?.n,
+  );
+  if (cached && cached.length === count && (await stat(path)).size === count * 4096) return cached;
+  const ids = await exportVectorsUncached(url, path);
+  await writeFile(idsPath, ids.join("\n"));
+  return ids;
+}
+
+async function exportVectorsUncached(url: string, path: string): Promise<string[]> {
   const client: PgClient = new pg.Client({ connectionString: url });
   await client.connect();
   const file = await open(path, "w");
@@ -249,6 +273,45 @@ export async function runScan(
   const top = lines.filter((l) => l.startsWith("top ")).map((l) => Number(l.split(" ")[1]));
   const measured = samples.slice(1);
   return { p50: percentile(measured, 50), p95: percentile(measured, 95), runs: measured.length, top };
+}
+
+/** The C scan as one process that holds the vectors in memory and scans once per `scan()`. */
+export interface ScanProcess {
+  /** One full scan; resolves with its milliseconds. */
+  scan(): Promise<number>;
+  /** The top-k file rows of the scans. */
+  top: number[];
+  stop(): void;
+}
+
+/** Starts the C scan (scan.c with repeats 0) over the exported vectors for `query`. */
+export async function startScan(
+  binary: string,
+  vectorsPath: string,
+  query: readonly number[],
+  queryPath: string,
+): Promise<ScanProcess> {
+  await writeFile(queryPath, Buffer.from(Float32Array.from(query).buffer));
+  const child = spawn(binary, [vectorsPath, queryPath, "1024", "10", "0"], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const top: number[] = [];
+  let waiting: { resolve: (ms: number) => void; reject: (error: Error) => void } | undefined;
+  lines.on("line", (line) => {
+    if (line.startsWith("top ")) top.push(Number(line.split(" ")[1]));
+    if (line.startsWith("ms ")) waiting?.resolve(Number(line.slice(3)));
+  });
+  child.once("exit", (code) => waiting?.reject(new Error(`the C scan exited with ${code}`)));
+  return {
+    top,
+    scan: () =>
+      new Promise<number>((resolve, reject) => {
+        waiting = { resolve, reject };
+        child.stdin?.write("scan\n");
+      }),
+    stop: () => child.stdin?.end(),
+  };
 }
 
 export interface GatewayProcess {

@@ -2,7 +2,7 @@
 # A private PostgreSQL 15 cluster for the Search benchmark, with shared_buffers large enough to
 # hold the chunks table (the shared development server has 128 MB). Runs as the postgres user
 # on 127.0.0.1:${PORT:-5499}; data in ${DIR:-/tmp/tender-bench-pg}.
-# Usage: bench/search/private-postgres.sh start|stop [shared_buffers, default 3GB]
+# Usage: bench/search/private-postgres.sh start|stop|restart [shared_buffers, default 3GB]
 # PG_OPTS adds server settings, e.g. the ones deploy/compose.yaml uses:
 #   PG_OPTS="-c shared_preload_libraries=pg_prewarm -c jit=off" bench/search/private-postgres.sh start 1GB
 set -euo pipefail
@@ -21,5 +21,7 @@ case "${1:-}" in
     echo "DATABASE_URL=postgres://postgres@127.0.0.1:$PORT/postgres"
     ;;
   stop) as_postgres "$BIN/pg_ctl" -D "$DIR" -m fast -w stop ;;
-  *) echo "usage: $0 start|stop [shared_buffers]" >&2; exit 2 ;;
+  # With pg_prewarm in shared_preload_libraries, the buffers saved at the stop are loaded again.
+  restart) "$0" stop && "$0" start "${2:-3GB}" ;;
+  *) echo "usage: $0 start|stop|restart [shared_buffers]" >&2; exit 2 ;;
 esac

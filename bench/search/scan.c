@@ -3,6 +3,8 @@
  * one core, keeping the top k. Vectors are L2-normalized, so the dot product is the cosine
  * similarity. Usage: scan <vectors.f32> <query.f32> <dims> <k> <repeats>
  * Prints one line per repeat: the milliseconds of a full scan. The first lines print the top k.
+ * With repeats 0 it loads the vectors once and scans once per line read from stdin, so that a
+ * benchmark can interleave its scans with other runs.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,7 +39,8 @@ int main(int argc, char **argv) {
   if (qvalues != dims || dims % 16 != 0 || k < 1 || k > 64) { fprintf(stderr, "bad query or k\n"); return 2; }
   float best[64];
   long best_id[64];
-  for (int r = 0; r < repeats; r++) {
+  char line[64];
+  for (int r = 0; repeats == 0 ? fgets(line, sizeof line, stdin) != NULL : r < repeats; r++) {
     double start = now_ms();
     int filled = 0;
     for (long i = 0; i < n; i++) {
@@ -59,6 +62,7 @@ int main(int argc, char **argv) {
     double ms = now_ms() - start;
     if (r == 0) for (int i = 0; i < filled; i++) printf("top %ld %.6f\n", best_id[i], best[i]);
     printf("ms %.3f\n", ms);
+    fflush(stdout);
   }
   free(vectors);
   free(query);

@@ -40,8 +40,8 @@ export interface SearchChunksInput {
   parallelWorkers?: number;
 }
 
-/** Tables smaller than this are scanned by one process: starting workers costs more than it saves. */
-const PARALLEL_FROM = "24MB";
+/** Tables smaller than this (about 25,000 chunks) are scanned by one process: starting workers costs more than it saves, and far more on a busy machine. */
+const PARALLEL_FROM = "64MB";
 
 /**
  * The exact nearest chunks of the query vector (spec 4.1): score = 1 − cosine distance bounded
