@@ -64,6 +64,11 @@ export interface SeedTenderOptions extends Partial<typeof SEED_TENDER_FIELDS> {
   storage?: SeedStorage;
   /** Chunks embedded by the fake provider, as the indexer would store them. */
   chunks?: readonly (string | SeedChunk)[];
+  /**
+   * The model name the chunks are stored under (default the fake provider's): Search only ranks
+   * chunks of the model that embeds the query. The vectors are the fake provider's either way.
+   */
+  embeddingModel?: string;
   /** Writes the tender's `TenderChangedV1` to the outbox on this subject, as an ingest service does. */
   eventSubject?: string;
 }
@@ -137,6 +142,7 @@ export async function seedTender(db: Db, options: SeedTenderOptions = {}): Promi
         sha256: stored.sha256,
       });
     }
+    const embeddingModel = options.embeddingModel ?? FAKE_MODEL;
     const chunks: NewChunk[] = (options.chunks ?? []).map((chunk, position) => {
       const { content, attachment } = typeof chunk === "string" ? { content: chunk } : chunk;
       const embedding = fakeEmbed(content);
@@ -145,10 +151,10 @@ export async function seedTender(db: Db, options: SeedTenderOptions = {}): Promi
       if (attachment !== undefined && attachmentId === null) throw new Error(`no attachment ${attachment}`);
       return {
         attachmentId,
-        chunkKey: chunkKey({ tenderId: id, attachmentId, position, content, embeddingModel: FAKE_MODEL }),
+        chunkKey: chunkKey({ tenderId: id, attachmentId, position, content, embeddingModel }),
         content,
         embedding,
-        embeddingModel: FAKE_MODEL,
+        embeddingModel,
         position,
         section: attachmentId ? "attachment" : "metadata",
         contentHash: sha256Hex(content),

@@ -38,6 +38,8 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   key = (await createApiKey(tdb.db, { name: "deps", limitPerMinute: 10_000 })).key;
   await seedTender(tdb.db, { chunks: ["Road repair works in Leeds."] });
+  // The live providers below are named bge-m3: Search ranks only that model's chunks.
+  await seedTender(tdb.db, { chunks: ["Road repair works in York."], embeddingModel: "bge-m3" });
 });
 afterAll(() => tdb.destroy());
 
