@@ -2,7 +2,7 @@
 // should (signature over the raw body, alert id header, AlertV1 body) and keeps what it got.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { AlertV1 } from "@tender/contracts";
+import { AlertV1, createWireValidator } from "@tender/contracts";
 import { type DocumentServer, startDocumentServer } from "@tender/egress/testing";
 import * as v from "valibot";
 
@@ -11,7 +11,7 @@ export interface ReceivedAlert {
   alertId: string;
   /** Signature valid for the secret, and `t` within five minutes of now. */
   signed: boolean;
-  /** Body is an AlertV1 whose alert_id equals the header's. */
+  /** Body is an AlertV1 (valibot and schemas/alert-v1.schema.json) whose alert_id equals the header's. */
   valid: boolean;
   alert: AlertV1 | undefined;
   /** What the receiver answered (or "hang": it never did). */
@@ -44,6 +44,7 @@ function verify(secret: string, header: string | undefined, body: string): boole
 /** Starts a receiver that verifies signatures with `secret` and answers 204 until told otherwise. */
 export async function startWebhookReceiver(secret: string): Promise<WebhookReceiver> {
   const server = await startDocumentServer("127.0.0.1");
+  const wire = createWireValidator("alert-v1");
   const receiver: WebhookReceiver = {
     url: `${server.origin}/hook`,
     server,
@@ -59,12 +60,13 @@ export async function startWebhookReceiver(secret: string): Promise<WebhookRecei
     request.on("end", () => {
       const raw = Buffer.concat(chunks).toString("utf8");
       const alertId = String(request.headers["x-tender-alert-id"] ?? "");
-      const parsed = v.safeParse(AlertV1, JSON.parse(raw));
+      const json: unknown = JSON.parse(raw);
+      const parsed = v.safeParse(AlertV1, json);
       const answer = receiver.mode;
       receiver.received.push({
         alertId,
         signed: verify(secret, request.headers["x-tender-signature"] as string | undefined, raw),
-        valid: parsed.success && parsed.output.alert_id === alertId,
+        valid: parsed.success && wire(json).ok && parsed.output.alert_id === alertId,
         alert: parsed.success ? parsed.output : undefined,
         answer,
         contentType: request.headers["content-type"],
