@@ -63,20 +63,29 @@ const PARALLEL_FROM = "64MB";
  * chunks through `chunks(tender_id)` (bench/search/filtered.ts).
  */
 export async function searchChunks(db: Db, input: SearchChunksInput): Promise<ChunkMatch[]> {
-  return db.transaction().execute(async (trx) => {
+  return db.connection().execute(async (conn) => {
+    // BEGIN and the settings in one round trip; SET LOCAL ends with the transaction.
     await sql
       .raw(
-        `SET LOCAL jit = off; SET LOCAL max_parallel_workers_per_gather = ${Math.trunc(input.parallelWorkers ?? 2)};
+        `BEGIN READ ONLY; SET LOCAL jit = off;
+         SET LOCAL max_parallel_workers_per_gather = ${Math.trunc(input.parallelWorkers ?? 2)};
          SET LOCAL parallel_setup_cost = 100; SET LOCAL parallel_tuple_cost = 0.01;
          SET LOCAL min_parallel_table_scan_size = '${PARALLEL_FROM}'`,
       )
-      .execute(trx);
-    const rank = toRankInput(input);
-    let ranked = rank.tenders
-      ? await nearestAmongMatching(trx, { ...rank, tenders: rank.tenders })
-      : undefined;
-    ranked ??= await rankNearestChunks(trx, rank);
-    return describeRanked(trx, ranked, input.minScore);
+      .execute(conn);
+    try {
+      const rank = toRankInput(input);
+      let ranked = rank.tenders
+        ? await nearestAmongMatching(conn, { ...rank, tenders: rank.tenders })
+        : undefined;
+      ranked ??= await rankNearestChunks(conn, rank);
+      const matches = await describeRanked(conn, ranked, input.minScore);
+      await sql`COMMIT`.execute(conn);
+      return matches;
+    } catch (error) {
+      await sql`ROLLBACK`.execute(conn).catch(() => undefined);
+      throw error;
+    }
   });
 }
 
