@@ -19,7 +19,10 @@ export interface CommandContext {
   withDatabase<T>(use: (db: Kysely<Database>) => Promise<T>): Promise<T>;
 }
 
-const openDefault = (url: string) => createDb(url, { max: 2, applicationName: "tender-cli" });
+// No statement timeout: migrations and `reindex --all` may rightly run long. A transaction left
+// idle (a CLI stopped in a debugger, a stalled terminal) must still not hold its locks for ever.
+const openDefault = (url: string) =>
+  createDb(url, { max: 2, applicationName: "tender-cli", idleInTransactionTimeoutMs: 60_000 });
 
 export function createCommandContext(deps: CliDeps): CommandContext {
   return {
