@@ -53,6 +53,11 @@ export {
 } from "./http/tender-summary.js";
 export { toValidationIssues } from "./http/to-validation-issues.js";
 export {
+  SIGNATURE_TOLERANCE_SECONDS,
+  signWebhookBody,
+  verifyWebhookSignature,
+} from "./http/webhook-signature.js";
+export {
   buildJsonSchemas,
   type JsonSchemaDocument,
   SCHEMA_BASE_URL,

@@ -5,7 +5,6 @@ export {
   describeAlert,
 } from "./alerts/demo-saved-search.js";
 export { type AlertReceiver, type ReceivedAlert, startAlertReceiver } from "./alerts/start-alert-receiver.js";
-export { SIGNATURE_TOLERANCE_SECONDS, verifyWebhookSignature } from "./alerts/verify-webhook-signature.js";
 export { checkDemoSearch, type SearchCheck } from "./check-demo-search.js";
 export { aiVariables, DemoEnv } from "./demo-env.js";
 export {

@@ -13,6 +13,8 @@ export interface SeedSavedSearchOptions {
   query?: string;
   /** The query's vector as stored (null: the model gave none). */
   embedding?: readonly number[] | null;
+  /** The model the stored vector claims to be from; default the fake provider's. */
+  embeddingModel?: string;
   filters?: TenderFilters;
   /** Default 0.5. */
   minScore?: number;
@@ -46,7 +48,7 @@ export async function seedSavedSearch(
         name,
         query,
         queryEmbedding: options.embedding === undefined ? (fakeEmbed(query) ?? null) : options.embedding,
-        embeddingModel: FAKE_MODEL,
+        embeddingModel: options.embeddingModel ?? FAKE_MODEL,
         filters: options.filters ?? {},
         minScore: options.minScore ?? 0.5,
         webhookUrl: webhookUrl ?? null,

@@ -1,5 +1,6 @@
 import { abortableDelay, backoffDelayMs } from "@tender/backoff";
 import type { BusLogger } from "@tender/bus";
+import { signWebhookBody } from "@tender/contracts";
 import {
   type ClaimedDelivery,
   claimWebhookDeliveries,
@@ -8,7 +9,6 @@ import {
   recordWebhookAttempt,
 } from "@tender/db";
 import { sendWebhook, type WebhookEgress } from "./send-webhook.js";
-import { signWebhookBody } from "./sign-webhook-body.js";
 import { toAlert } from "./to-alert.js";
 
 /** The delivery schedule and its bounds. */

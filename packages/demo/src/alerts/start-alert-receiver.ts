@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import { verifyWebhookSignature } from "./verify-webhook-signature.js";
+import { verifyWebhookSignature } from "@tender/contracts";
 
 /** One webhook call the receiver got. */
 export interface ReceivedAlert {

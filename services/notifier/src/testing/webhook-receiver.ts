@@ -1,8 +1,7 @@
 // Test support: a webhook receiver on 127.0.0.1 that checks every request as a real receiver
 // should (signature over the raw body, alert id header, AlertV1 body) and keeps what it got.
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { AlertV1, createWireValidator } from "@tender/contracts";
+import { AlertV1, createWireValidator, verifyWebhookSignature } from "@tender/contracts";
 import { type DocumentServer, startDocumentServer } from "@tender/egress/testing";
 import * as v from "valibot";
 
@@ -33,14 +32,6 @@ export interface WebhookReceiver {
   close(): Promise<void>;
 }
 
-function verify(secret: string, header: string | undefined, body: string): boolean {
-  const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(header ?? "");
-  if (!match?.[1] || !match[2]) return false;
-  if (Math.abs(Date.now() / 1000 - Number(match[1])) > 300) return false;
-  const expected = createHmac("sha256", secret).update(`${match[1]}.${body}`).digest();
-  return timingSafeEqual(expected, Buffer.from(match[2], "hex"));
-}
-
 /** Starts a receiver that verifies signatures with `secret` and answers 204 until told otherwise. */
 export async function startWebhookReceiver(secret: string): Promise<WebhookReceiver> {
   const server = await startDocumentServer("127.0.0.1");
@@ -65,7 +56,11 @@ export async function startWebhookReceiver(secret: string): Promise<WebhookRecei
       const answer = receiver.mode;
       receiver.received.push({
         alertId,
-        signed: verify(secret, request.headers["x-tender-signature"] as string | undefined, raw),
+        signed: verifyWebhookSignature(
+          secret,
+          request.headers["x-tender-signature"] as string | undefined,
+          raw,
+        ),
         valid: parsed.success && wire(json).ok && parsed.output.alert_id === alertId,
         alert: parsed.success ? parsed.output : undefined,
         answer,
