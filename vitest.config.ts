@@ -22,6 +22,9 @@ export default defineConfig({
           name: "unit",
           include: roots.map((r) => `${r}/*.test.ts`),
           exclude: ["**/*.int.test.ts", "**/node_modules/**", "**/dist/**"],
+          // A guard against hangs, not a speed check: property tests share the cores with the
+          // int suite and the browser tests, and took over 5 s (vitest's default) under that load.
+          testTimeout: 20_000,
         },
       },
       {
