@@ -224,7 +224,7 @@ async function exportVectorsUncached(url: string, path: string): Promise<string[
       // vector_send is pgvector's binary output (uint16 dimension, uint16 unused, float4
       // big-endian values); as bytea, node-postgres hands it over as a Buffer.
       const { rows } = await client.query<{ id: string; embedding: Buffer }>(
-        "SELECT id::text AS id, vector_send(embedding) AS embedding FROM chunks WHERE id > $1 ORDER BY id LIMIT 5000",
+        "SELECT id::text AS id, vector_send(embedding) AS embedding FROM chunks WHERE chunks.id > $1 ORDER BY chunks.id LIMIT 5000",
         [last],
       );
       if (rows.length === 0) break;

@@ -36,7 +36,12 @@ export interface SearchChunksInput {
   filters?: TenderFilters;
   /** The instant `filters.open` compares deadlines with; default now. */
   now?: Date;
-  /** Parallel workers the scan may use besides the connection's own process; default 2. */
+  /**
+   * Parallel workers the scan may use besides the connection's own process; default 0. Each
+   * worker is a new process that must map every shared-buffer page it reads (4 KiB page faults
+   * without huge pages): at 100,000 chunks two workers made the scan 2.4× slower, not faster
+   * (docs/benchmarks.md). A pooled connection has its pages mapped after its first search.
+   */
   parallelWorkers?: number;
 }
 
@@ -54,7 +59,7 @@ const PARALLEL_FROM = "64MB";
  *
  * One transaction with its own planner settings, so the plan does not depend on the server's
  * defaults: no JIT (compiling costs more than the scan saves), and a parallel scan from
- * PARALLEL_FROM on with `parallelWorkers` workers.
+ * PARALLEL_FROM on only when `parallelWorkers` asks for it.
  *
  * With `filters`, the answer is the same restricted to the chunks of the matching tenders (same
  * scores, order, tie-break and cut). When the planner expects most tenders to match, the
@@ -68,7 +73,7 @@ export async function searchChunks(db: Db, input: SearchChunksInput): Promise<Ch
     await sql
       .raw(
         `BEGIN READ ONLY; SET LOCAL jit = off;
-         SET LOCAL max_parallel_workers_per_gather = ${Math.trunc(input.parallelWorkers ?? 2)};
+         SET LOCAL max_parallel_workers_per_gather = ${Math.trunc(input.parallelWorkers ?? 0)};
          SET LOCAL parallel_setup_cost = 100; SET LOCAL parallel_tuple_cost = 0.01;
          SET LOCAL min_parallel_table_scan_size = '${PARALLEL_FROM}'`,
       )
