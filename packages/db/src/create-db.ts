@@ -11,6 +11,8 @@ export interface CreateDbOptions {
   statementTimeoutMs?: number;
   /** Server-side `idle_in_transaction_session_timeout` of every connection; none when absent. */
   idleInTransactionTimeoutMs?: number;
+  /** How long an unused connection stays open before the pool closes it; default 10000 ms. */
+  idleTimeoutMs?: number;
   /** How long to wait for a new connection before failing; default 5000 ms. */
   connectionTimeoutMs?: number;
 }
@@ -33,6 +35,7 @@ export function createDb(connectionString: string, options: CreateDbOptions = {}
     // A database that silently drops packets must fail a request in seconds, not after the
     // operating system's TCP timeout.
     connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
+    idleTimeoutMillis: options.idleTimeoutMs ?? 10_000,
     // Set by the server on each new connection: a query stuck behind a lock is cancelled
     // (57014) and a forgotten transaction ends its session (25P03) instead of holding locks.
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),

@@ -21,8 +21,13 @@ const tracing = startTracing({
   endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
   serviceName: config.OTEL_SERVICE_NAME ?? "gateway",
 });
+// Search connections are kept for minutes, not pg's 10 s: a new server process maps the shared
+// buffers it scans page by page, and its first scan of 1M chunks took 7 s instead of 1.2 s
+// (docs/benchmarks.md, compact scan). Sparse traffic would otherwise pay that on every query.
+const IDLE_CONNECTION_MS = 300_000;
 const db = createDb(config.DATABASE_URL, {
   max: config.DATABASE_POOL_MAX,
+  idleTimeoutMs: IDLE_CONNECTION_MS,
   applicationName: "gateway",
   statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
   idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
@@ -31,6 +36,7 @@ const db = createDb(config.DATABASE_URL, {
 const readDb = config.DATABASE_READ_URL
   ? createDb(config.DATABASE_READ_URL, {
       max: config.DATABASE_POOL_MAX,
+      idleTimeoutMs: IDLE_CONNECTION_MS,
       applicationName: "gateway-read",
       statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
       idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
