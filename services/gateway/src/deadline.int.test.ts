@@ -24,6 +24,9 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   key = (await createApiKey(tdb.db, { name: "deadline", limitPerMinute: 10_000 })).key;
   await seedTender(tdb.db, { chunks: ["Road repair works in Leeds."] });
+  // The same under the live provider's model name: Search ranks only the query model's chunks,
+  // and Ask reaches the chat model only when Search found something.
+  await seedTender(tdb.db, { chunks: ["Road repair works in Leeds."], embeddingModel: "bge-m3" });
   model = await startTestModelServer(correctProtocols(["bge-m3", "chat"]));
 });
 afterAll(async () => {
