@@ -168,6 +168,9 @@ out.say("waiting until the demo data is ingested, downloaded and indexed…");
 try {
   await waitUntilSettled(db, {
     sources: ["ted", "contracts_finder"],
+    // A pass that ended before the replay served data (it stays empty until the saved search
+    // exists) must not count as the demo data being in.
+    servedSince: (code) => system.replay.firstServedAt(code),
     signal: stopWaiting.signal,
     onProgress: (line) => out.say(line),
   });

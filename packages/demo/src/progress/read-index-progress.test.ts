@@ -4,7 +4,10 @@ import { describeProgress, type IndexProgress, isSettled } from "./read-index-pr
 const settled: IndexProgress = {
   tenders: { total: 21, ready: 20, failed: 1, inProgress: 0 },
   attachments: { total: 14, ready: 2, failed: 12, skipped: 0, pending: 0 },
-  syncedSources: ["contracts_finder", "ted"],
+  syncedSources: [
+    { code: "contracts_finder", at: new Date("2026-11-25T10:00:02Z") },
+    { code: "ted", at: new Date("2026-11-25T10:00:03Z") },
+  ],
   unpublishedEvents: 0,
   quarantined: 1,
 };
@@ -16,7 +19,7 @@ describe("isSettled", () => {
 
   it("is false while anything is still on its way", () => {
     const sources = ["ted", "contracts_finder"];
-    expect(isSettled({ ...settled, syncedSources: ["ted"] }, sources)).toBe(false);
+    expect(isSettled({ ...settled, syncedSources: settled.syncedSources.slice(1) }, sources)).toBe(false);
     expect(isSettled({ ...settled, unpublishedEvents: 1 }, sources)).toBe(false);
     expect(isSettled({ ...settled, tenders: { ...settled.tenders, inProgress: 1 } }, sources)).toBe(false);
     expect(isSettled({ ...settled, attachments: { ...settled.attachments, pending: 1 } }, sources)).toBe(
@@ -25,6 +28,17 @@ describe("isSettled", () => {
     expect(
       isSettled({ ...settled, tenders: { total: 0, ready: 0, failed: 0, inProgress: 0 } }, sources),
     ).toBe(false);
+  });
+
+  it("counts a source's pass only when it committed after the source first answered with data", () => {
+    const sources = ["ted", "contracts_finder"];
+    const at = (iso: string) => () => new Date(iso);
+    expect(isSettled(settled, sources, at("2026-11-25T10:00:02Z"))).toBe(true);
+    // TED's empty pass ended before the replay served it: not settled, whatever else is done.
+    expect(
+      isSettled(settled, sources, (code) => (code === "ted" ? new Date("2026-11-25T10:00:04Z") : undefined)),
+    ).toBe(false);
+    expect(isSettled(settled, sources, () => undefined)).toBe(false);
   });
 });
 

@@ -4,8 +4,8 @@ import { type Db, readPipelineCounts } from "@tender/db";
 export interface IndexProgress {
   tenders: { total: number; ready: number; failed: number; inProgress: number };
   attachments: { total: number; ready: number; failed: number; skipped: number; pending: number };
-  /** Codes of the sources whose first sync pass has finished (no cursor left, a sync time set). */
-  syncedSources: string[];
+  /** Sources whose last sync pass has finished (no cursor left), with when it committed. */
+  syncedSources: { code: string; at: Date }[];
   /** Events not yet published by an outbox relay. */
   unpublishedEvents: number;
   quarantined: number;
@@ -28,7 +28,9 @@ export async function readIndexProgress(db: Db): Promise<IndexProgress> {
       skipped: attachments.skipped,
       pending: attachments.pending,
     },
-    syncedSources: sources.filter((s) => s.cursor === null && s.last_sync_at !== null).map((s) => s.code),
+    syncedSources: sources.flatMap((s) =>
+      s.cursor === null && s.last_sync_at !== null ? [{ code: s.code, at: new Date(s.last_sync_at) }] : [],
+    ),
     unpublishedEvents: outbox.unpublished,
     quarantined,
   };
@@ -37,10 +39,22 @@ export async function readIndexProgress(db: Db): Promise<IndexProgress> {
 /**
  * True when every source in `sources` finished a pass, every event is published, no tender
  * waits for indexing and no attachment for its download: nothing more will happen on its own.
+ * With `servedSince`, a source's pass counts only when it committed at or after that time (when
+ * the source first answered with data): an earlier pass saw nothing and proves nothing.
  */
-export function isSettled(progress: IndexProgress, sources: readonly string[]): boolean {
+export function isSettled(
+  progress: IndexProgress,
+  sources: readonly string[],
+  servedSince?: (code: string) => Date | undefined,
+): boolean {
+  const synced = (code: string) => {
+    const pass = progress.syncedSources.find((s) => s.code === code);
+    if (!pass || !servedSince) return pass !== undefined;
+    const since = servedSince(code);
+    return since !== undefined && pass.at.getTime() >= since.getTime();
+  };
   return (
-    sources.every((code) => progress.syncedSources.includes(code)) &&
+    sources.every(synced) &&
     progress.unpublishedEvents === 0 &&
     progress.tenders.total > 0 &&
     progress.tenders.inProgress === 0 &&

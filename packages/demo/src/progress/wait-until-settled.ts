@@ -5,6 +5,8 @@ import { describeProgress, type IndexProgress, isSettled, readIndexProgress } fr
 export interface WaitUntilSettledOptions {
   /** Source codes whose first pass must have finished, e.g. `["ted", "contracts_finder"]`. */
   sources: readonly string[];
+  /** When each source first answered with data; a pass before that does not count (`isSettled`). */
+  servedSince?: (code: string) => Date | undefined;
   /** Called with a progress line whenever the counts change. */
   onProgress: (line: string, progress: IndexProgress) => void;
   signal?: AbortSignal;
@@ -22,7 +24,7 @@ export async function waitUntilSettled(db: Db, options: WaitUntilSettledOptions)
       options.onProgress(line, progress);
       last = line;
     }
-    if (isSettled(progress, options.sources)) return progress;
+    if (isSettled(progress, options.sources, options.servedSince)) return progress;
     await sleep(options.intervalMs ?? 1_000, undefined, options.signal ? { signal: options.signal } : {});
   }
 }

@@ -92,4 +92,27 @@ describe("the demo replay server", () => {
       server.setAvailable(true);
     }
   });
+
+  it("tells when each search API first answered with data, never while held", async () => {
+    const held = await startDemoReplayServer(data, { available: false });
+    try {
+      const before = new Date();
+      await fetch(`${held.baseUrl}/v3/notices/search`, {
+        method: "POST",
+        body: JSON.stringify({ query: "x" }),
+      });
+      expect(held.firstServedAt("ted")).toBeUndefined();
+      held.setAvailable(true);
+      await fetch(`${held.baseUrl}/v3/notices/search`, {
+        method: "POST",
+        body: JSON.stringify({ query: "x" }),
+      });
+      expect(held.firstServedAt("ted")?.getTime()).toBeGreaterThanOrEqual(before.getTime());
+      expect(held.firstServedAt("contracts_finder")).toBeUndefined();
+      await fetch(`${held.baseUrl}/Published/Notices/OCDS/Search`);
+      expect(held.firstServedAt("contracts_finder")).toBeInstanceOf(Date);
+    } finally {
+      await held.close();
+    }
+  });
 });

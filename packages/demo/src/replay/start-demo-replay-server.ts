@@ -18,6 +18,8 @@ export interface DemoReplayServer {
    * documents are served either way.
    */
   setAvailable(available: boolean): void;
+  /** When a search API (`ted` or `contracts_finder`) first answered with data; undefined before. */
+  firstServedAt(source: string): Date | undefined;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,10 @@ export async function startDemoReplayServer(
   options: DemoReplayServerOptions = {},
 ): Promise<DemoReplayServer> {
   let available = options.available ?? true;
+  const servedAt = new Map<string, Date>();
+  const served = (source: string) => {
+    if (!servedAt.has(source)) servedAt.set(source, new Date());
+  };
   let baseUrl = "";
 
   const answerTed = (body: string, res: ServerResponse) => {
@@ -74,6 +80,7 @@ export async function startDemoReplayServer(
     const page = data.tedPages[index];
     if (!available || !page) return send(res, 200, emptyTedPage());
     const next = index + 1 < data.tedPages.length ? `demo-ted-page-${index + 1}` : null;
+    served("ted");
     send(res, 200, serveTedPage(page, next, baseUrl));
   };
 
@@ -89,6 +96,7 @@ export async function startDemoReplayServer(
       link.searchParams.set("cursor", `demo-cf-page-${index + 1}`);
       next = link.toString();
     }
+    served("contracts_finder");
     send(res, 200, serveCfPage(page, next, baseUrl));
   };
 
@@ -126,6 +134,7 @@ export async function startDemoReplayServer(
     setAvailable(next) {
       available = next;
     },
+    firstServedAt: (source) => servedAt.get(source),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
