@@ -66,6 +66,10 @@ describe("TenderFilters", () => {
       { path: "/filters/buyer", message: "Must be at most 200 characters after trimming" },
       { path: "/filters/tender_ids", message: "Must list at most 100 values" },
     ]);
+    // The fuzz of saved searches found it: jsonb refuses a lone surrogate, so it is refused here.
+    expect(issues({ buyer: "a\udfffb" })).toEqual([
+      { path: "/filters/buyer", message: "Must not contain a lone UTF-16 surrogate (half of a character)" },
+    ]);
     expect(issues({ countries: ["fr", "GRC"], cpv: ["4", "123456789", "45-1"] }).map((i) => i.path)).toEqual([
       "/filters/countries/0",
       "/filters/countries/1",

@@ -23,10 +23,12 @@ function list<S extends v.GenericSchema<unknown, string>>(item: S, max: number) 
   );
 }
 
-// No control characters: PostgreSQL cannot hold NUL, and no buyer name contains the others.
+// No control characters: PostgreSQL cannot hold NUL, and no buyer name contains the others. No
+// lone surrogate either: a saved search stores its filters as jsonb, which refuses one.
 const Buyer = v.pipe(
   v.string("Must be a string"),
   v.check((text) => !/\p{Cc}/u.test(text), "Must not contain control characters"),
+  v.check((text) => text.isWellFormed(), "Must not contain a lone UTF-16 surrogate (half of a character)"),
   v.trim(),
   v.minLength(1, "Must not be empty after trimming"),
   v.maxLength(MAX_BUYER_LENGTH, `Must be at most ${MAX_BUYER_LENGTH} characters after trimming`),
