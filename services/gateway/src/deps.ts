@@ -13,6 +13,8 @@ export interface GatewayConfig {
   searchDeadlineMs: number;
   /** ASK_DEADLINE_MS: the same for Ask (for a streamed Ask, until its first event). */
   askDeadlineMs: number;
+  /** SEARCH_PARALLEL_WORKERS: PostgreSQL workers a large Search scan may add; none: 0 (one process). */
+  searchParallelWorkers?: number;
 }
 
 /** The operator's settings of saved searches and their webhooks (extensions.md 5). */

@@ -60,6 +60,7 @@ const app = createApp({
     savedSearches,
     searchDeadlineMs: config.SEARCH_DEADLINE_MS,
     askDeadlineMs: config.ASK_DEADLINE_MS,
+    searchParallelWorkers: config.SEARCH_PARALLEL_WORKERS,
   },
   logger,
 });

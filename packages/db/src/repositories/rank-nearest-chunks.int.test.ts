@@ -209,7 +209,21 @@ describe("rankNearestChunks (compact scan + exact re-rank)", () => {
         const q = unitQuery.map((x) => x * c.queryScale);
         await store(chunksOf(c, unitQuery, compactQuery(unitQuery)?.bound ?? 1e-3));
         const input = { embedding: q, model: "test", limit: c.limit, candidates: c.candidates };
-        expect(await rankNearestChunks(t.db, input)).toEqual(await bruteForce(q, c.limit));
+        const all = await bruteForce(q, c.limit);
+        expect(await rankNearestChunks(t.db, input)).toEqual(all);
+        // Described in the same statement: the same ranking, each chunk with its own tender and text.
+        const described = await rankNearestChunks(t.db, { ...input, describe: true });
+        expect(described.map(({ id, distance }) => ({ id, distance }))).toEqual(all);
+        const { rows: stored } = await sql<{ id: string; tender_id: string; content: string }>`
+          SELECT id, tender_id, content FROM chunks`.execute(t.db);
+        const byId = new Map(stored.map((r) => [r.id, r]));
+        for (const r of described) {
+          expect(r.shown).toMatchObject({
+            tender_id: byId.get(r.id)?.tender_id,
+            content: byId.get(r.id)?.content,
+          });
+          expect(r.shown?.source).toBeTruthy();
+        }
 
         const only = sql<boolean>`t.id = ${tenders[0]}::uuid`;
         const expected = await bruteForce(q, c.limit, tenders[0]);

@@ -2,7 +2,7 @@ import type { TenderFilters } from "@tender/contracts";
 import { sql } from "kysely";
 import type { Db } from "../database.js";
 import { compactQuery } from "./compact-query.js";
-import { describeRanked } from "./describe-ranked.js";
+import { toChunkMatches } from "./describe-ranked.js";
 import { nearestAmongMatching } from "./filtered-search.repository.js";
 import { nearestCandidatesSql, type RankInput, rankNearestChunks } from "./rank-nearest-chunks.js";
 import { hasTenderFilters, tenderFilterSql } from "./tender-filter-sql.js";
@@ -84,7 +84,7 @@ export async function searchChunks(db: Db, input: SearchChunksInput): Promise<Ch
         ? await nearestAmongMatching(conn, { ...rank, tenders: rank.tenders })
         : undefined;
       ranked ??= await rankNearestChunks(conn, rank);
-      const matches = await describeRanked(conn, ranked, input.minScore);
+      const matches = toChunkMatches(ranked, input.minScore);
       await sql`COMMIT`.execute(conn);
       return matches;
     } catch (error) {
@@ -101,7 +101,7 @@ export function searchChunksSql(input: SearchChunksInput) {
 }
 
 function toRankInput(input: SearchChunksInput): RankInput {
-  const rank = { embedding: input.embedding, model: input.model, limit: input.limit };
+  const rank = { embedding: input.embedding, model: input.model, limit: input.limit, describe: true };
   if (!hasTenderFilters(input.filters)) return rank;
   return { ...rank, tenders: tenderFilterSql(input.filters, input.now ?? new Date()) };
 }

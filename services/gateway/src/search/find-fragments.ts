@@ -33,6 +33,7 @@ export async function findFragments(
       model: deps.ai.embedModel,
       minScore: deps.config.minRelevanceScore,
       limit,
+      parallelWorkers: deps.config.searchParallelWorkers ?? 0,
       ...(filters ? { filters } : {}),
     });
     span.setAttribute("tender.search.results", found.length);
