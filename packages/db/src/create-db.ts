@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./database.js";
+import { prepareMarkedStatements } from "./sql/prepared.js";
 
 export interface CreateDbOptions {
   /** Pool size; default 10. */
@@ -48,6 +49,9 @@ export function createDb(connectionString: string, options: CreateDbOptions = {}
   pool.on("error", () => {});
   // Nor a checked-out one the server ends (idle in transaction, restart): its query rejects, and
   // the pool drops the dead client on release.
-  pool.on("connect", (client) => client.on("error", () => {}));
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+    prepareMarkedStatements(client);
+  });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../database.js";
+import { prepared } from "../sql/prepared.js";
 import { vectorParam } from "../sql/vector-param.js";
 import { type CompactQuery, compactQuery } from "./compact-query.js";
 import { type ShownChunk, toRankedChunk, withDescription } from "./describe-ranked.js";
@@ -51,7 +52,7 @@ export async function rankNearestChunks(db: Db, input: RankInput): Promise<Ranke
   const compact = compactQuery(input.embedding);
   const scope = inScope(input);
   if (!compact) return rankByFullVector(db, input, scope, undefined, undefined);
-  const first = await rankCandidates(db, input, compact, scope, sql`true`);
+  const first = await rankCandidates(db, input, compact, scope, undefined);
   if (first.proven) return first.ranked;
   return rankByFullVector(db, input, scope, compact, first.reach);
 }
@@ -86,18 +87,18 @@ export function nearestCandidatesSql(
   input: RankInput,
   compact: CompactQuery,
   scope: RawBuilder<boolean> = inScope(input),
-  keep: RawBuilder<boolean> = sql<boolean>`true`,
+  keep?: RawBuilder<boolean>,
 ) {
   const ranked = sql`
     SELECT id, distance FROM (
       SELECT id, embedding <=> ${vectorParam(input.embedding)}::vector AS distance
-      FROM candidates WHERE ${keep}
+      FROM candidates WHERE ${keep ?? sql`true`}
       OFFSET 0
     ) AS exact
     WHERE distance <> 'NaN'::float8
     ORDER BY distance, id
     LIMIT ${input.limit}`;
-  return sql<CandidateRow>`
+  const statement = sql<CandidateRow>`
     WITH candidates AS MATERIALIZED (
       SELECT c.id, c.tender_id, c.embedding, c.embedding_half <#> ${compact.halfvec}::halfvec(1024) AS approx
       FROM chunks AS c
@@ -109,6 +110,9 @@ export function nearestCandidatesSql(
     FROM (SELECT count(*)::int AS considered, max(approx) AS last FROM candidates) AS s
     LEFT JOIN LATERAL (${withDescription(ranked, input.describe ?? false)}) AS r ON true
     ORDER BY r.distance, r.id`;
+  // Unfiltered, the text is the same for every query: PostgreSQL keeps its plan. A filter's
+  // text varies with the filter, and its plan with what the filter matches: planned each time.
+  return input.tenders || keep ? statement : prepared(statement);
 }
 
 type CandidateRow = { considered: number; last: number | null } & (
@@ -121,7 +125,7 @@ async function rankCandidates(
   input: RankInput,
   compact: CompactQuery,
   scope: RawBuilder<boolean>,
-  keep: RawBuilder<boolean>,
+  keep: RawBuilder<boolean> | undefined,
 ): Promise<{ ranked: RankedChunk[]; proven: boolean; reach: number | undefined }> {
   const { rows } = await nearestCandidatesSql(input, compact, scope, keep).execute(db);
   const ranked = rows.flatMap((r) => (r.id === null ? [] : [toRankedChunk(r)]));

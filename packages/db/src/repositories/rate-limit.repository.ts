@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../database.js";
+import { prepared } from "../sql/prepared.js";
 
 /** The key's counter after counting one request in the current UTC minute. */
 export interface RateLimitCount {
@@ -41,7 +42,8 @@ export interface RateLimitDecision extends RateLimitCount {
  */
 function countedKeySql(which: RawBuilder<boolean>, count: RawBuilder<boolean>) {
   const minute = sql`date_trunc('minute', clock_timestamp(), 'UTC')`;
-  return sql<{ id: string; key_hash: string; enabled: boolean } & RateLimitDecision>`
+  // Every counted request runs it: parsed and planned once per connection.
+  return prepared(sql<{ id: string; key_hash: string; enabled: boolean } & RateLimitDecision>`
     WITH counted AS (
       UPDATE api_keys AS a
       SET (request_count, window_started_at) = (
@@ -67,7 +69,7 @@ function countedKeySql(which: RawBuilder<boolean>, count: RawBuilder<boolean>) {
     CROSS JOIN LATERAL (
       SELECT now.now, date_trunc('minute', now.now, 'UTC') AS minute FROM (SELECT clock_timestamp() AS now) AS now
     ) AS n
-    WHERE ${which}`;
+    WHERE ${which}`);
 }
 
 const decisionOf = (row: RateLimitDecision): RateLimitDecision => ({

@@ -1,0 +1,34 @@
+import { createHash } from "node:crypto";
+import { type RawBuilder, sql } from "kysely";
+
+const MARK = "/* prepared */ ";
+
+/**
+ * `statement` run as a prepared statement of its connection (see {@link prepareMarkedStatements}):
+ * PostgreSQL parses it once per connection and, once its generic plan is as cheap as the custom
+ * ones, stops planning it. For hot statements whose text does not vary with the input: each
+ * distinct text is one statement kept by every connection of the pool.
+ */
+export function prepared<T>(statement: RawBuilder<T>): RawBuilder<T> {
+  return sql<T>`/* prepared */ ${statement}`;
+}
+
+type Query = (config: unknown, values?: unknown, callback?: unknown) => unknown;
+
+/**
+ * Makes a node-postgres client run the statements marked by {@link prepared} as named
+ * statements. kysely hands the client only text and values, and node-postgres prepares a
+ * statement only when it is given a name: the name here is a digest of the text, so one text
+ * is prepared once per connection and two texts never share a name.
+ */
+export function prepareMarkedStatements(client: { query: unknown }): void {
+  const query = (client.query as Query).bind(client);
+  client.query = ((config, values, callback) =>
+    typeof config === "string" && config.startsWith(MARK) && Array.isArray(values) && callback === undefined
+      ? query({
+          name: `tender_${createHash("sha256").update(config).digest("hex").slice(0, 32)}`,
+          text: config,
+          values,
+        })
+      : query(config, values, callback)) satisfies Query;
+}
