@@ -24,6 +24,12 @@ export interface RankInput {
   candidates?: number;
   /** Return each ranked chunk with what a search result shows of it (`shown`), from the same statement. */
   describe?: boolean;
+  /**
+   * The transaction's `max_parallel_workers_per_gather`, written into the unfiltered statement's
+   * text: a prepared statement keeps the plan made under the settings of its first runs, so
+   * each setting needs a statement of its own.
+   */
+  parallelWorkers?: number;
 }
 
 /** Candidates the compact scan keeps per query; the exact re-rank reads their full vectors. */
@@ -98,7 +104,8 @@ export function nearestCandidatesSql(
     WHERE distance <> 'NaN'::float8
     ORDER BY distance, id
     LIMIT ${input.limit}`;
-  const statement = sql<CandidateRow>`
+  const workers = sql.raw(`/* ${Math.trunc(input.parallelWorkers ?? 0)} parallel workers */`);
+  const statement = sql<CandidateRow>`${workers}
     WITH candidates AS MATERIALIZED (
       SELECT c.id, c.tender_id, c.embedding, c.embedding_half <#> ${compact.halfvec}::halfvec(1024) AS approx
       FROM chunks AS c

@@ -154,4 +154,23 @@ describe("searchChunks", () => {
     const ids = matches.map((m) => m.chunk_id);
     expect(ids).toEqual([...ids].sort());
   });
+
+  it("keeps one prepared statement per parallel-workers setting, so each setting gets its own plan", async () => {
+    const first = await t.db.connection().execute(async (conn) => {
+      for (const parallelWorkers of [0, 0, 2, 2, 0]) {
+        const matches = await searchChunks(conn, {
+          embedding: basis(0),
+          model: "test",
+          minScore: -1,
+          limit: 2,
+          parallelWorkers,
+        });
+        expect(matches.map((m) => m.content)).toEqual(["same direction", "halfway"]);
+      }
+      return (await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(conn))
+        .rows;
+    });
+    const texts = first.map((r) => r.statement).filter((s) => s.includes("parallel workers */"));
+    expect(texts.map((s) => s.match(/\/\* (\d+) parallel workers \*\//)?.[1]).sort()).toEqual(["0", "2"]);
+  });
 });

@@ -101,7 +101,13 @@ export function searchChunksSql(input: SearchChunksInput) {
 }
 
 function toRankInput(input: SearchChunksInput): RankInput {
-  const rank = { embedding: input.embedding, model: input.model, limit: input.limit, describe: true };
+  const rank = {
+    embedding: input.embedding,
+    model: input.model,
+    limit: input.limit,
+    describe: true,
+    parallelWorkers: input.parallelWorkers ?? 0,
+  };
   if (!hasTenderFilters(input.filters)) return rank;
   return { ...rank, tenders: tenderFilterSql(input.filters, input.now ?? new Date()) };
 }
