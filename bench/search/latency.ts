@@ -1,17 +1,19 @@
 // Search latency at several corpus sizes, interleaved so that any load hits every variant alike:
 // each round runs the C scan (a plain float32 scan of the same vectors, one core), the former
 // `vector` PLAIN scan (side table bench_plain, the layout of migration 0001), the compact scan
-// serial and parallel (`searchChunks`), and HTTP Search (the built gateway as its own process,
-// fake AI provider). Prints the load average before and after, the memory each layout needs,
+// serial and parallel (`searchChunks` on pools opened with `searchSettings`, as the gateway opens
+// its own), and HTTP Search serial and parallel (two built gateways as their own processes, fake
+// AI provider, SEARCH_PARALLEL_WORKERS 0 and PARALLEL_WORKERS). Prints the load average before and after, the memory each layout needs,
 // and a ratio to the C scan only when the C scan's p95/p50 stays within 1.3.
 // Usage (after `pnpm build`): node bench/search/latency.ts [sizes, default 10000,100000] [runs, default 30]
+// PARALLEL_WORKERS (default 1: the leader and one worker fill two cores) sets the parallel variants.
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the admin database.
 // RESTART_CMD, when set, is run before each size (e.g. `bench/search/private-postgres.sh restart 4GB`
 // with PG_OPTS naming pg_prewarm): the first rounds after it are reported as cold, then warm.
 import { execSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { fakeEmbed } from "../../packages/ai/dist/index.js";
-import { createDb, searchChunks, vectorParam } from "../../packages/db/dist/index.js";
+import { createDb, searchChunks, searchSettings, vectorParam } from "../../packages/db/dist/index.js";
 
 const lib = (await import(`./bench-lib${".ts"}`)) as typeof import("./bench-lib.js");
 
@@ -22,6 +24,7 @@ const restart = process.env.RESTART_CMD;
 const QUERY = "road repair works in the city centre";
 const embedding = fakeEmbed(QUERY) as number[];
 const MAX_SPREAD = 1.3;
+const WORKERS = Number(process.env.PARALLEL_WORKERS ?? 1);
 const log = (line: string) => console.log(line);
 const load = () =>
   loadavg()
@@ -39,6 +42,7 @@ const VARIANTS = [
   "compact, serial",
   "compact, parallel",
   "HTTP Search",
+  "HTTP Search, parallel",
 ] as const;
 type Variant = (typeof VARIANTS)[number];
 type Timings = Record<Variant, number[]>;
@@ -112,16 +116,36 @@ for (const size of sizes) {
     });
   }
 
-  const db = createDb(url, { max: 1 });
+  const serialDb = createDb(url, { max: 1, sessionSettings: searchSettings(0) });
+  const parallelDb = createDb(url, { max: 1, sessionSettings: searchSettings(WORKERS) });
   const scan = await lib.startScan(
     scanBinary,
     vectorsPath,
     embedding,
     `/tmp/tender-bench-compact-query-${size}.f32`,
   );
-  const gateway = await lib.startGateway({ DATABASE_URL: url, MIN_RELEVANCE_SCORE: "-1", LOG_LEVEL: "info" });
+  const gatewayEnv = { DATABASE_URL: url, MIN_RELEVANCE_SCORE: "-1", LOG_LEVEL: "info" };
+  const gateway = await lib.startGateway(gatewayEnv);
+  const parallelGateway = await lib.startGateway({ ...gatewayEnv, SEARCH_PARALLEL_WORKERS: String(WORKERS) });
   const compact = (parallelWorkers: number) =>
-    searchChunks(db, { embedding, model: lib.BENCH_MODEL, minScore: -1, limit: 10, parallelWorkers });
+    searchChunks(parallelWorkers ? parallelDb : serialDb, {
+      embedding,
+      model: lib.BENCH_MODEL,
+      minScore: -1,
+      limit: 10,
+      parallelWorkers,
+      settingsOnConnection: true,
+    });
+  const search = async (base: string) => {
+    const response = await fetch(`${base}/api/v1/search`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": key },
+      body: JSON.stringify({ query: QUERY, limit: 10 }),
+    });
+    const body = (await response.json()) as { items: unknown[] };
+    if (response.status !== 200 || body.items.length !== 10)
+      throw new Error(`search answered ${response.status}`);
+  };
   const plainParam = vectorParam(embedding);
   const plainClient = new lib.pg.Client({ connectionString: url });
   await plainClient.connect();
@@ -129,17 +153,9 @@ for (const size of sizes) {
     "C scan": () => scan.scan(),
     "vector PLAIN (former)": () => plainClient.query(PLAIN_SQL, [plainParam]),
     "compact, serial": () => compact(0),
-    "compact, parallel": () => compact(2),
-    "HTTP Search": async () => {
-      const response = await fetch(`${gateway.url}/api/v1/search`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-api-key": key },
-        body: JSON.stringify({ query: QUERY, limit: 10 }),
-      });
-      const body = (await response.json()) as { items: unknown[] };
-      if (response.status !== 200 || body.items.length !== 10)
-        throw new Error(`search answered ${response.status}`);
-    },
+    "compact, parallel": () => compact(WORKERS),
+    "HTTP Search": () => search(gateway.url),
+    "HTTP Search, parallel": () => search(parallelGateway.url),
   };
 
   const phases: [string, number, number][] = restart
@@ -176,12 +192,12 @@ for (const size of sizes) {
       );
     const cell = (v: Variant) => `${lib.ms(stats(timings[v]).p50)} / ${lib.ms(stats(timings[v]).p95)}`;
     summary.push(
-      `| ${size.toLocaleString("en")} | ${phase} | ${VARIANTS.map(cell).join(" | ")} | ${ratio("vector PLAIN (former)")} | ${ratio("compact, parallel")} | ${ratio("HTTP Search")} | ${before} → ${after} |`,
+      `| ${size.toLocaleString("en")} | ${phase} | ${VARIANTS.map(cell).join(" | ")} | ${ratio("vector PLAIN (former)")} | ${ratio("compact, parallel")} | ${ratio("HTTP Search")} | ${ratio("HTTP Search, parallel")} | ${before} → ${after} |`,
     );
   }
 
   // Exactness: the compact search, the former scan and the C scan agree on the top 10.
-  const compactTop = (await compact(2)).map((m) => m.chunk_id);
+  const compactTop = (await compact(WORKERS)).map((m) => m.chunk_id);
   const plainTop = (await plainClient.query<{ id: string }>(PLAIN_SQL, [plainParam])).rows;
   const scanTop = scan.top.map((i) => ids[i]);
   log(
@@ -190,7 +206,9 @@ for (const size of sizes) {
   scan.stop();
   await plainClient.end();
   await gateway.stop();
-  await db.destroy();
+  await parallelGateway.stop();
+  await serialDb.destroy();
+  await parallelDb.destroy();
 }
 
 log(
@@ -199,7 +217,7 @@ log(
 log("|---:|---:|---:|---:|---:|---|");
 for (const line of memory) log(line);
 log(
-  `\n| chunks | cache | ${VARIANTS.map((v) => `${v} p50 / p95 (ms)`).join(" | ")} | former ÷ C | compact ÷ C | HTTP ÷ C | load avg |`,
+  `\n| chunks | cache | ${VARIANTS.map((v) => `${v} p50 / p95 (ms)`).join(" | ")} | former ÷ C | compact, parallel ÷ C | HTTP ÷ C | HTTP, parallel ÷ C | load avg |`,
 );
-log(`|---:|---|${VARIANTS.map(() => "---:").join("|")}|---:|---:|---:|---|`);
+log(`|---:|---|${VARIANTS.map(() => "---:").join("|")}|---:|---:|---:|---:|---|`);
 for (const line of summary) log(line);

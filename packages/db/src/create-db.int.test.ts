@@ -37,6 +37,23 @@ async function holdLock(db: Kysely<Database>): Promise<() => Promise<void>> {
   };
 }
 
+describe("createDb sessionSettings", () => {
+  it("starts every connection with them", async () => {
+    const db = open({ max: 2, sessionSettings: { jit: "off", work_mem: "5MB" } });
+    const show = () =>
+      db
+        .connection()
+        .execute(async (c) => (await sql<{ work_mem: string }>`SHOW work_mem`.execute(c)).rows[0]);
+    expect(await Promise.all([show(), show()])).toEqual([{ work_mem: "5MB" }, { work_mem: "5MB" }]);
+  });
+
+  it("refuses a value the server would split into two settings", () => {
+    expect(() => createDb(t.url, { sessionSettings: { work_mem: "5MB -c jit=on" } })).toThrow(
+      /not a plain setting/,
+    );
+  });
+});
+
 describe("createDb timeouts", () => {
   it("cancels a query held by a lock after statementTimeoutMs (57014), and the pool keeps working", async () => {
     const holder = open({ max: 1 });

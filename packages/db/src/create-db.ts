@@ -16,6 +16,11 @@ export interface CreateDbOptions {
   idleTimeoutMs?: number;
   /** How long to wait for a new connection before failing; default 5000 ms. */
   connectionTimeoutMs?: number;
+  /**
+   * Server settings every connection starts with (names and values of `SET`, e.g.
+   * `searchSettings(…)`); values are plain words or numbers, checked here.
+   */
+  sessionSettings?: Readonly<Record<string, string>>;
 }
 
 const INT8 = 20;
@@ -26,6 +31,18 @@ const types = {
       ? (v: string) => Number.parseInt(v, 10)
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
+
+/** `-c name=value` for each setting, as the startup packet's `options` carries them. */
+function startupOptions(settings: Readonly<Record<string, string>>): string {
+  return Object.entries(settings)
+    .map(([name, value]) => {
+      // The server splits options at spaces: a value with one would become two settings.
+      if (!/^[a-z_.]+$/.test(name) || !/^[A-Za-z0-9_.-]+$/.test(value))
+        throw new Error(`createDb: sessionSettings ${name}=${value} is not a plain setting`);
+      return `-c ${name}=${value}`;
+    })
+    .join(" ");
+}
 
 /** Opens a kysely database over a pg pool. Close it with `db.destroy()`. */
 export function createDb(connectionString: string, options: CreateDbOptions = {}): Kysely<Database> {
@@ -44,6 +61,7 @@ export function createDb(connectionString: string, options: CreateDbOptions = {}
       ? { idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs }
       : {}),
     types,
+    ...(options.sessionSettings ? { options: startupOptions(options.sessionSettings) } : {}),
   });
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});

@@ -15,6 +15,8 @@ export interface GatewayConfig {
   askDeadlineMs: number;
   /** SEARCH_PARALLEL_WORKERS: PostgreSQL workers a large Search scan may add; none: 0 (one process). */
   searchParallelWorkers?: number;
+  /** The database pools were opened with `searchSettings(searchParallelWorkers)` on every connection. */
+  searchSettingsOnConnection?: boolean;
 }
 
 /** The operator's settings of saved searches and their webhooks (extensions.md 5). */

@@ -37,7 +37,7 @@ export const Env = v.pipe(
       MIN_RELEVANCE_SCORE: envNumber({ min: -1, max: 1, default: 0.2 }),
       DATABASE_READ_URL: envUrl({ protocols: POSTGRES_PROTOCOLS, optional: true }),
       SEARCH_DEADLINE_MS: envInt({ min: 100, max: 600_000, default: 15_000 }),
-      // Pays off only when PostgreSQL runs with huge pages (docs/scaling.md, "Parallel scan").
+      // Pays off only when PostgreSQL runs with huge pages (searchSettings in @tender/db).
       SEARCH_PARALLEL_WORKERS: envInt({ min: 0, max: 64, default: 0 }),
       ASK_DEADLINE_MS: envInt({ min: 100, max: 600_000, default: 60_000 }),
       SHUTDOWN_TIMEOUT_MS: envInt({ min: 0, max: 600_000, default: 10_000 }),

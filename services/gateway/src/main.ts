@@ -2,7 +2,7 @@
 // graceful stop on SIGTERM/SIGINT. Everything else lives in modules that take their Deps.
 import { aiProviderConfigFromEnv, createAiProvider, observeAiProvider } from "@tender/ai";
 import { loadConfig } from "@tender/config";
-import { createDb, parseWebhookSecretKey } from "@tender/db";
+import { createDb, parseWebhookSecretKey, searchSettings } from "@tender/db";
 import {
   aiCallMetrics,
   createLogger,
@@ -25,10 +25,14 @@ const tracing = startTracing({
 // buffers it scans page by page, and its first scan of 1M chunks took 7 s instead of 1.2 s
 // (docs/benchmarks.md, compact scan). Sparse traffic would otherwise pay that on every query.
 const IDLE_CONNECTION_MS = 300_000;
+// Every connection starts with Search's planner settings, so a search is one statement, not a
+// transaction of three (docs/benchmarks.md); the gateway's other queries run under them too.
+const sessionSettings = searchSettings(config.SEARCH_PARALLEL_WORKERS);
 const db = createDb(config.DATABASE_URL, {
   max: config.DATABASE_POOL_MAX,
   idleTimeoutMs: IDLE_CONNECTION_MS,
   applicationName: "gateway",
+  sessionSettings,
   statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
   idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
 });
@@ -38,6 +42,7 @@ const readDb = config.DATABASE_READ_URL
       max: config.DATABASE_POOL_MAX,
       idleTimeoutMs: IDLE_CONNECTION_MS,
       applicationName: "gateway-read",
+      sessionSettings,
       statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
       idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     })
@@ -61,6 +66,7 @@ const app = createApp({
     searchDeadlineMs: config.SEARCH_DEADLINE_MS,
     askDeadlineMs: config.ASK_DEADLINE_MS,
     searchParallelWorkers: config.SEARCH_PARALLEL_WORKERS,
+    searchSettingsOnConnection: true,
   },
   logger,
 });

@@ -64,6 +64,18 @@ export async function rankNearestChunks(db: Db, input: RankInput): Promise<Ranke
 }
 
 /**
+ * The ranking of {@link rankNearestChunks} from its first statement alone (step 1), or undefined
+ * when that statement cannot prove its cut (step 2) or the query has no compact form: then
+ * `rankNearestChunks` must run, in one snapshot.
+ */
+export async function rankNearestIfProven(db: Db, input: RankInput): Promise<RankedChunk[] | undefined> {
+  const compact = compactQuery(input.embedding);
+  if (!compact) return undefined;
+  const first = await rankCandidates(db, input, compact, inScope(input), undefined);
+  return first.proven ? first.ranked : undefined;
+}
+
+/**
  * The same ranking restricted to the tenders matching `input.tenders`, from the candidates of the
  * unrestricted compact scan filtered after the cut (no per-chunk probe of the filter during the
  * scan), or undefined when that cannot be proven exact (step 2 above, with the left-out chunks

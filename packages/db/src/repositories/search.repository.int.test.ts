@@ -1,9 +1,11 @@
 import { createTestDatabase, type TestDatabase } from "@tender/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "../create-db.js";
 import { listAttachmentsForTender, syncTenderAttachments } from "./attachments.repository.js";
 import { type NewChunk, replaceTenderChunks } from "./chunks.repository.js";
 import { type SearchChunksInput, searchChunks } from "./search.repository.js";
+import { searchSettings } from "./search-settings.js";
 import { ensureSource } from "./sources.repository.js";
 import { upsertTender } from "./tenders.repository.js";
 
@@ -153,6 +155,23 @@ describe("searchChunks", () => {
     expect(matches.map((m) => m.score)).toEqual([0, 0, 0, 0]);
     const ids = matches.map((m) => m.chunk_id);
     expect(ids).toEqual([...ids].sort());
+  });
+
+  it("with the settings on the connection, answers as in a transaction of its own, fallbacks included", async () => {
+    const pool = createDb(t.url, { max: 1, sessionSettings: searchSettings(0) });
+    try {
+      expect((await sql<{ jit: string }>`SHOW jit`.execute(pool)).rows).toEqual([{ jit: "off" }]);
+      // A basis vector, a diagonal, a direction every chunk ties on, no direction at all.
+      for (const embedding of [basis(0), diagonal, basis(7), new Array(DIMS).fill(0), basis(1, -1)])
+        for (const limit of [1, 2, 10]) {
+          const input = { embedding, model: "test", minScore: -1, limit };
+          expect(await searchChunks(pool, { ...input, settingsOnConnection: true })).toEqual(
+            await searchChunks(t.db, input),
+          );
+        }
+    } finally {
+      await pool.destroy();
+    }
   });
 
   it("keeps one prepared statement per parallel-workers setting, so each setting gets its own plan", async () => {

@@ -4,7 +4,13 @@ import type { Db } from "../database.js";
 import { compactQuery } from "./compact-query.js";
 import { toChunkMatches } from "./describe-ranked.js";
 import { nearestAmongMatching } from "./filtered-search.repository.js";
-import { nearestCandidatesSql, type RankInput, rankNearestChunks } from "./rank-nearest-chunks.js";
+import {
+  nearestCandidatesSql,
+  type RankInput,
+  rankNearestChunks,
+  rankNearestIfProven,
+} from "./rank-nearest-chunks.js";
+import { searchSettings } from "./search-settings.js";
 import { hasTenderFilters, tenderFilterSql } from "./tender-filter-sql.js";
 
 /** One chunk found by {@link searchChunks}, with what a search result shows of its tender. */
@@ -36,17 +42,15 @@ export interface SearchChunksInput {
   filters?: TenderFilters;
   /** The instant `filters.open` compares deadlines with; default now. */
   now?: Date;
-  /**
-   * Parallel workers the scan may use besides the connection's own process; default 0. Each
-   * worker is a new process that must map every shared-buffer page it reads (4 KiB page faults
-   * without huge pages): at 100,000 chunks two workers made the scan 2.4× slower, not faster
-   * (docs/benchmarks.md). A pooled connection has its pages mapped after its first search.
-   */
+  /** Parallel workers the scan may use besides the connection's own process; default 0 ({@link searchSettings}). */
   parallelWorkers?: number;
+  /**
+   * True when every connection of `db` was opened with `searchSettings(parallelWorkers)` as
+   * `createDb`'s `sessionSettings`: an unfiltered search is then one autocommitted statement
+   * (no transaction of its own to carry the settings) unless its cut cannot be proven.
+   */
+  settingsOnConnection?: boolean;
 }
-
-/** Tables smaller than this (about 25,000 chunks) are scanned by one process: starting workers costs more than it saves, and far more on a busy machine. */
-const PARALLEL_FROM = "64MB";
 
 /**
  * The exact nearest chunks of the query vector (spec 4.1): score = 1 − cosine distance bounded
@@ -57,9 +61,9 @@ const PARALLEL_FROM = "64MB";
  * vector, whose candidates are re-ranked by their full vectors, provably the same answer as a
  * full scan (`rankNearestChunks`), then the winners are joined with what a result shows.
  *
- * One transaction with its own planner settings, so the plan does not depend on the server's
- * defaults: no JIT (compiling costs more than the scan saves), and a parallel scan from
- * PARALLEL_FROM on only when `parallelWorkers` asks for it.
+ * Runs under {@link searchSettings}: set in a read-only REPEATABLE READ transaction of its own
+ * (every statement of a search sees one snapshot), or, with `settingsOnConnection`, already
+ * set on the connection, where an unfiltered search whose cut is proven is a single statement.
  *
  * With `filters`, the answer is the same restricted to the chunks of the matching tenders (same
  * scores, order, tie-break and cut). When the planner expects most tenders to match, the
@@ -68,18 +72,18 @@ const PARALLEL_FROM = "64MB";
  * chunks through `chunks(tender_id)` (bench/search/filtered.ts).
  */
 export async function searchChunks(db: Db, input: SearchChunksInput): Promise<ChunkMatch[]> {
+  const rank = toRankInput(input);
+  if (input.settingsOnConnection && !rank.tenders) {
+    const ranked = await rankNearestIfProven(db, rank);
+    if (ranked) return toChunkMatches(ranked, input.minScore);
+  }
+  const settings = Object.entries(searchSettings(input.parallelWorkers ?? 0))
+    .map(([name, value]) => `SET LOCAL ${name} = '${value}';`)
+    .join(" ");
   return db.connection().execute(async (conn) => {
     // BEGIN and the settings in one round trip; SET LOCAL ends with the transaction.
-    await sql
-      .raw(
-        `BEGIN READ ONLY; SET LOCAL jit = off;
-         SET LOCAL max_parallel_workers_per_gather = ${Math.trunc(input.parallelWorkers ?? 0)};
-         SET LOCAL parallel_setup_cost = 100; SET LOCAL parallel_tuple_cost = 0.01;
-         SET LOCAL min_parallel_table_scan_size = '${PARALLEL_FROM}'`,
-      )
-      .execute(conn);
+    await sql.raw(`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; ${settings}`).execute(conn);
     try {
-      const rank = toRankInput(input);
       let ranked = rank.tenders
         ? await nearestAmongMatching(conn, { ...rank, tenders: rank.tenders })
         : undefined;

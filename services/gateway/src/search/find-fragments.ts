@@ -34,6 +34,7 @@ export async function findFragments(
       minScore: deps.config.minRelevanceScore,
       limit,
       parallelWorkers: deps.config.searchParallelWorkers ?? 0,
+      settingsOnConnection: deps.config.searchSettingsOnConnection ?? false,
       ...(filters ? { filters } : {}),
     });
     span.setAttribute("tender.search.results", found.length);
