@@ -23,12 +23,18 @@ type Query = (config: unknown, values?: unknown, callback?: unknown) => unknown;
  */
 export function prepareMarkedStatements(client: { query: unknown }): void {
   const query = (client.query as Query).bind(client);
+  // Marked texts are few (they do not vary with the input): hash each once per connection.
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (name === undefined) {
+      name = `tender_${createHash("sha256").update(text).digest("hex").slice(0, 32)}`;
+      names.set(text, name);
+    }
+    return name;
+  };
   client.query = ((config, values, callback) =>
     typeof config === "string" && config.startsWith(MARK) && Array.isArray(values) && callback === undefined
-      ? query({
-          name: `tender_${createHash("sha256").update(config).digest("hex").slice(0, 32)}`,
-          text: config,
-          values,
-        })
+      ? query({ name: nameOf(config), text: config, values })
       : query(config, values, callback)) satisfies Query;
 }
