@@ -335,7 +335,15 @@ function processCpuSeconds(pid: number): number {
 export async function startGateway(env: Record<string, string>): Promise<GatewayProcess> {
   const main = new URL("services/gateway/dist/main.js", REPO_ROOT).pathname;
   const child: ChildProcess = spawn(process.execPath, [main], {
-    env: { PATH: process.env.PATH ?? "", PORT: "0", HOST: "127.0.0.1", AI_PROVIDER: "fake", ...env },
+    // METRICS_PORT 0: no metrics listener, so several gateways can run side by side.
+    env: {
+      PATH: process.env.PATH ?? "",
+      PORT: "0",
+      METRICS_PORT: "0",
+      HOST: "127.0.0.1",
+      AI_PROVIDER: "fake",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const port = await new Promise<number>((resolve, reject) => {
