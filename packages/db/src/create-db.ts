@@ -18,7 +18,9 @@ export interface CreateDbOptions {
   connectionTimeoutMs?: number;
   /**
    * Server settings every connection starts with (names and values of `SET`, e.g.
-   * `searchSettings(…)`); values are plain words or numbers, checked here.
+   * `searchSettings(…)`): set by the connection's first statement, ahead of any query, so a
+   * pooler that refuses startup options (PgBouncer) still lets the connection open. Values are
+   * plain words or numbers, checked here.
    */
   sessionSettings?: Readonly<Record<string, string>>;
 }
@@ -32,20 +34,20 @@ const types = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-/** `-c name=value` for each setting, as the startup packet's `options` carries them. */
-function startupOptions(settings: Readonly<Record<string, string>>): string {
+/** One `SET` statement per setting, for a connection's first round trip. */
+function setStatements(settings: Readonly<Record<string, string>>): string {
   return Object.entries(settings)
     .map(([name, value]) => {
-      // The server splits options at spaces: a value with one would become two settings.
       if (!/^[a-z_.]+$/.test(name) || !/^[A-Za-z0-9_.-]+$/.test(value))
         throw new Error(`createDb: sessionSettings ${name}=${value} is not a plain setting`);
-      return `-c ${name}=${value}`;
+      return `SET ${name} = '${value}'`;
     })
-    .join(" ");
+    .join("; ");
 }
 
 /** Opens a kysely database over a pg pool. Close it with `db.destroy()`. */
 export function createDb(connectionString: string, options: CreateDbOptions = {}): Kysely<Database> {
+  const settings = options.sessionSettings && setStatements(options.sessionSettings);
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
@@ -61,7 +63,6 @@ export function createDb(connectionString: string, options: CreateDbOptions = {}
       ? { idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs }
       : {}),
     types,
-    ...(options.sessionSettings ? { options: startupOptions(options.sessionSettings) } : {}),
   });
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});
@@ -70,6 +71,9 @@ export function createDb(connectionString: string, options: CreateDbOptions = {}
   pool.on("connect", (client) => {
     client.on("error", () => {});
     prepareMarkedStatements(client);
+    // Queued before the pool hands the client out, so it runs ahead of every query. Failing, it
+    // costs only speed (the planner's defaults), and the query that follows reports the cause.
+    if (settings) client.query(settings).catch(() => {});
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
