@@ -33,6 +33,20 @@ describe("prepared", () => {
     expect((await statements()).rows.length).toBe(before + 2);
   });
 
+  it("prepares a statement again when a migration changed the type of a column it returns", async () => {
+    await sql`CREATE TABLE prepared_drift (x int)`.execute(db);
+    try {
+      await sql`INSERT INTO prepared_drift VALUES (7)`.execute(db);
+      const read = prepared(sql<{ x: unknown }>`SELECT x FROM prepared_drift`);
+      expect((await read.execute(db)).rows).toEqual([{ x: 7 }]);
+      await sql`ALTER TABLE prepared_drift ALTER COLUMN x TYPE text`.execute(db);
+      expect((await read.execute(db)).rows).toEqual([{ x: "7" }]);
+      expect((await read.execute(db)).rows).toEqual([{ x: "7" }]);
+    } finally {
+      await sql`DROP TABLE prepared_drift`.execute(db);
+    }
+  });
+
   it("a marked statement that fails is not kept, and the same text works once it can", async () => {
     const read = prepared(sql<{ n: number }>`SELECT count(*)::int AS n FROM prepared_probe`);
     await expect(read.execute(db)).rejects.toMatchObject({ code: "42P01" });

@@ -16,6 +16,13 @@ export function prepared<T>(statement: RawBuilder<T>): RawBuilder<T> {
 type Query = (config: unknown, values?: unknown, callback?: unknown) => unknown;
 
 /**
+ * What PostgreSQL answers when a table a prepared statement reads changed the type of a column
+ * it returns (a migration while the service runs): the statement stays unusable on that
+ * connection, so it is prepared again under a new name.
+ */
+const RESULT_TYPE_CHANGED = /cached plan must not change result type/;
+
+/**
  * Makes a node-postgres client run the statements marked by {@link prepared} as named
  * statements. kysely hands the client only text and values, and node-postgres prepares a
  * statement only when it is given a name: the name here is a digest of the text, so one text
@@ -25,16 +32,31 @@ export function prepareMarkedStatements(client: { query: unknown }): void {
   const query = (client.query as Query).bind(client);
   // Marked texts are few (they do not vary with the input): hash each once per connection.
   const names = new Map<string, string>();
+  let generation = 0;
   const nameOf = (text: string) => {
     let name = names.get(text);
     if (name === undefined) {
-      name = `tender_${createHash("sha256").update(text).digest("hex").slice(0, 32)}`;
+      name = `tender_${generation}_${createHash("sha256").update(text).digest("hex").slice(0, 32)}`;
       names.set(text, name);
     }
     return name;
   };
-  client.query = ((config, values, callback) =>
-    typeof config === "string" && config.startsWith(MARK) && Array.isArray(values) && callback === undefined
-      ? query({ name: nameOf(config), text: config, values })
-      : query(config, values, callback)) satisfies Query;
+  const run = (text: string, values: unknown[]) =>
+    query({ name: nameOf(text), text, values }) as Promise<unknown>;
+  client.query = ((config, values, callback) => {
+    if (
+      typeof config !== "string" ||
+      !config.startsWith(MARK) ||
+      !Array.isArray(values) ||
+      callback !== undefined
+    )
+      return query(config, values, callback);
+    // The error comes before the statement runs: running it again under a new name is safe.
+    return run(config, values).catch((error: unknown) => {
+      if (!RESULT_TYPE_CHANGED.test(String((error as Error | undefined)?.message))) throw error;
+      generation++;
+      names.clear();
+      return run(config, values);
+    });
+  }) satisfies Query;
 }
