@@ -48,8 +48,11 @@ async function attempt(delivery: ClaimedDelivery, deps: DeliverWebhooksDeps): Pr
   const { settings } = deps;
   const fields = { delivery_id: delivery.id, alert_id: delivery.match.alert_id, attempt: delivery.attempt };
   let error: string | undefined;
+  let giveUp = false;
   if (delivery.webhookUrl === null || delivery.sealedSecret === null) {
+    // Removed by its owner since the match: no retry can deliver it.
     error = "the saved search has no webhook";
+    giveUp = true;
   } else if (settings.secretKey === undefined) {
     error = "WEBHOOK_SECRET_KEY is not set: the webhook secret cannot be opened";
   } else {
@@ -75,7 +78,11 @@ async function attempt(delivery: ClaimedDelivery, deps: DeliverWebhooksDeps): Pr
   const status = await recordWebhookAttempt(
     deps.db,
     delivery,
-    error === undefined ? { delivered: true } : { delivered: false, error, retryInMs },
+    error === undefined
+      ? { delivered: true }
+      : giveUp
+        ? { delivered: false, error, giveUp: true }
+        : { delivered: false, error, retryInMs },
     settings.retryWindowMs,
   );
   if (status === undefined) {

@@ -192,6 +192,34 @@ describe("notifier", () => {
     expect(outcomes).toContain("retry");
   });
 
+  it("gives up at once on an alert whose saved search lost its webhook since the match", async () => {
+    const text = "Replacement of street lamps in the old town.";
+    const tender = await seedTender(t.db, { chunks: [text] });
+    const id = await saveSearch(t.db, { query: text, webhookUrl: receiver.url });
+    receiver.mode = 503;
+    await handled(await publishBody(tb.bus, topology.names.indexedSubject, indexedEvent(tender)));
+    await vi.waitFor(async () => {
+      expect(await deliveriesOf(tender.id)).toEqual([expect.objectContaining({ last_error: "HTTP 503" })]);
+    }, wait);
+    await t.db
+      .updateTable("saved_searches")
+      .set({ webhook_url: null, webhook_secret: null })
+      .where("id", "=", id)
+      .execute();
+    const [delivery] = await deliveriesOf(tender.id);
+    await t.db
+      .updateTable("webhook_deliveries")
+      .set({ next_attempt_at: new Date() })
+      .where("id", "=", delivery?.id ?? "")
+      .execute();
+    await vi.waitFor(async () => {
+      expect(await deliveriesOf(tender.id)).toEqual([
+        expect.objectContaining({ status: "failed", last_error: "the saved search has no webhook" }),
+      ]);
+    }, wait);
+    receiver.mode = 204;
+  });
+
   it("a receiver that never answers holds back no other delivery, and its attempt ends at the timeout", async () => {
     const text = "Renovation of the public swimming pool changing rooms.";
     const tender = await seedTender(t.db, { chunks: [text] });

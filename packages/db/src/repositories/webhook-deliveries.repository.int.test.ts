@@ -133,4 +133,23 @@ describe("webhook deliveries", () => {
     });
     expect(await claimWebhookDeliveries(t.db, { limit: 10, leaseMs: 60_000 })).toEqual([]);
   });
+
+  it("a failure that gives up is failed at once, however long the window", async () => {
+    const [id] = await pendingDeliveries(1);
+    const [claimed] = await claimWebhookDeliveries(t.db, { limit: 1, leaseMs: 60_000 });
+    if (!claimed || claimed.id !== id) throw new Error("not claimed");
+    expect(
+      await recordWebhookAttempt(
+        t.db,
+        claimed,
+        { delivered: false, error: "the saved search has no webhook", giveUp: true },
+        86_400_000,
+      ),
+    ).toBe("failed");
+    expect(await rowOf(claimed.id)).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      last_error: "the saved search has no webhook",
+    });
+  });
 });

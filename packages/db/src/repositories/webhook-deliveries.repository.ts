@@ -84,12 +84,15 @@ export async function claimWebhookDeliveries(
 /** How one attempt ended: delivered, or an error and the pause before the next attempt. */
 export type WebhookAttemptOutcome =
   | { delivered: true }
-  | { delivered: false; error: string; retryInMs: number };
+  | { delivered: false; error: string; retryInMs: number }
+  /** A failure no retry can mend (the saved search lost its webhook): `failed` at once. */
+  | { delivered: false; error: string; giveUp: true };
 
 /**
  * Records the outcome of attempt `attempt` of a delivery, only while that attempt is still the
  * row's latest and the row is pending (a stale attempt whose lease ran out changes nothing).
- * A failure whose next attempt would fall after `created_at + retryForMs` makes it `failed`.
+ * A failure whose next attempt would fall after `created_at + retryForMs`, or one that gives
+ * up, makes it `failed`.
  * Returns the status written, or undefined when nothing was.
  */
 export async function recordWebhookAttempt(
@@ -106,11 +109,12 @@ export async function recordWebhookAttempt(
         RETURNING status`.execute(db)
     : await sql<{ status: "pending" | "failed" }>`
         WITH next AS (
-          SELECT now() + make_interval(secs => ${outcome.retryInMs / 1000}::float8) AS at
+          SELECT now() + make_interval(secs => ${"giveUp" in outcome ? 0 : outcome.retryInMs / 1000}::float8) AS at
         )
         UPDATE webhook_deliveries AS d
         SET status = CASE
-              WHEN next.at > d.created_at + make_interval(secs => ${retryForMs / 1000}::float8)
+              WHEN ${"giveUp" in outcome}::boolean
+                OR next.at > d.created_at + make_interval(secs => ${retryForMs / 1000}::float8)
               THEN 'failed' ELSE 'pending' END,
             next_attempt_at = next.at,
             last_error = left(${outcome.error}, 1000)
