@@ -23,6 +23,12 @@ export interface CreateDbOptions {
    * plain words or numbers, checked here.
    */
   sessionSettings?: Readonly<Record<string, string>>;
+  /**
+   * Run the statements marked with `prepared()` as named prepared statements; default true.
+   * False for a pooler that cannot keep them (PgBouncer in transaction mode before 1.21, or
+   * with `max_prepared_statements` 0): they are then parsed and planned each time.
+   */
+  preparedStatements?: boolean;
 }
 
 const INT8 = 20;
@@ -70,7 +76,7 @@ export function createDb(connectionString: string, options: CreateDbOptions = {}
   // the pool drops the dead client on release.
   pool.on("connect", (client) => {
     client.on("error", () => {});
-    prepareMarkedStatements(client);
+    if (options.preparedStatements !== false) prepareMarkedStatements(client);
     // Queued before the pool hands the client out, so it runs ahead of every query. Failing, it
     // costs only speed (the planner's defaults), and the query that follows reports the cause.
     if (settings) client.query(settings).catch(() => {});

@@ -1,6 +1,7 @@
 import {
   AiEnv,
   databaseEnv,
+  envBool,
   envInt,
   envNumber,
   envString,
@@ -15,7 +16,8 @@ import * as v from "valibot";
 /**
  * The gateway's configuration: database (and `DATABASE_READ_URL`, an optional streaming replica
  * for Search, browsing and the tender card), logging, AI provider, and `PORT` (8080), `HOST`
- * (0.0.0.0), `METRICS_PORT` (9464: `GET /metrics`, not on PORT), `MIN_RELEVANCE_SCORE` (0.20, in [−1, 1]), `SEARCH_DEADLINE_MS` (15000), `SEARCH_PARALLEL_WORKERS` (0: parallel workers of a large Search scan) and
+ * (0.0.0.0), `METRICS_PORT` (9464: `GET /metrics`, not on PORT), `MIN_RELEVANCE_SCORE` (0.20, in [−1, 1]), `SEARCH_DEADLINE_MS` (15000), `SEARCH_PARALLEL_WORKERS` (0: parallel workers of a large Search scan),
+ * `DATABASE_PREPARED_STATEMENTS` (true: the key check and Search run as prepared statements) and
  * `ASK_DEADLINE_MS` (60000), `SHUTDOWN_TIMEOUT_MS` (10000), and the
  * HTTP server's bounds on slow clients: `HTTP_HEADERS_TIMEOUT_MS` (10000),
  * `HTTP_REQUEST_TIMEOUT_MS` (30000, not below the headers timeout), `HTTP_KEEP_ALIVE_TIMEOUT_MS`
@@ -38,6 +40,8 @@ export const Env = v.pipe(
       DATABASE_READ_URL: envUrl({ protocols: POSTGRES_PROTOCOLS, optional: true }),
       SEARCH_DEADLINE_MS: envInt({ min: 100, max: 600_000, default: 15_000 }),
       // Pays off only when PostgreSQL runs with huge pages (searchSettings in @tender/db).
+      // False behind a pooler that cannot keep prepared statements (README).
+      DATABASE_PREPARED_STATEMENTS: envBool({ default: true }),
       SEARCH_PARALLEL_WORKERS: envInt({ min: 0, max: 64, default: 0 }),
       ASK_DEADLINE_MS: envInt({ min: 100, max: 600_000, default: 60_000 }),
       SHUTDOWN_TIMEOUT_MS: envInt({ min: 0, max: 600_000, default: 10_000 }),

@@ -28,11 +28,13 @@ const IDLE_CONNECTION_MS = 300_000;
 // Every connection starts with Search's planner settings, so a search is one statement, not a
 // transaction of three (docs/benchmarks.md); the gateway's other queries run under them too.
 const sessionSettings = searchSettings(config.SEARCH_PARALLEL_WORKERS);
+const preparedStatements = config.DATABASE_PREPARED_STATEMENTS;
 const db = createDb(config.DATABASE_URL, {
   max: config.DATABASE_POOL_MAX,
   idleTimeoutMs: IDLE_CONNECTION_MS,
   applicationName: "gateway",
   sessionSettings,
+  preparedStatements,
   statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
   idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
 });
@@ -43,6 +45,7 @@ const readDb = config.DATABASE_READ_URL
       idleTimeoutMs: IDLE_CONNECTION_MS,
       applicationName: "gateway-read",
       sessionSettings,
+      preparedStatements,
       statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
       idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     })

@@ -47,6 +47,19 @@ describe("prepared", () => {
     }
   });
 
+  it("runs marked statements unprepared on a pool opened with preparedStatements false", async () => {
+    const plain = createDb(t.url, { max: 1, preparedStatements: false });
+    try {
+      expect((await prepared(sql<{ y: number }>`SELECT 5 AS y`).execute(plain)).rows).toEqual([{ y: 5 }]);
+      const { rows } = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM pg_prepared_statements`.execute(plain);
+      expect(rows).toEqual([{ n: 0 }]);
+    } finally {
+      await plain.destroy();
+    }
+  });
+
   it("a marked statement that fails is not kept, and the same text works once it can", async () => {
     const read = prepared(sql<{ n: number }>`SELECT count(*)::int AS n FROM prepared_probe`);
     await expect(read.execute(db)).rejects.toMatchObject({ code: "42P01" });
