@@ -99,7 +99,8 @@ function inScope(input: RankInput): RawBuilder<boolean> {
  * The compact scan and re-rank of its candidates (step 1), as one statement; for EXPLAIN too.
  * `OFFSET 0` keeps each exact subquery from being merged into the statement around it: merged,
  * the distance is computed twice per row (the NaN filter and the sort key), and each time the
- * full vector is read again from TOAST (measured: 1.3 ms of a 3 ms search at 1,000 chunks).
+ * full vector is read again from TOAST (measured at 1,000 chunks: the re-rank of 100
+ * candidates took 1.3 ms merged, 0.7 ms apart).
  */
 export function nearestCandidatesSql(
   input: RankInput,
