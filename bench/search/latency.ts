@@ -3,8 +3,9 @@
 // `vector` PLAIN scan (side table bench_plain, the layout of migration 0001), the compact scan
 // serial and parallel (`searchChunks` on pools opened with `searchSettings`, as the gateway opens
 // its own), and HTTP Search serial and parallel (two built gateways as their own processes, fake
-// AI provider, SEARCH_PARALLEL_WORKERS 0 and PARALLEL_WORKERS). Prints the load average before and after, the memory each layout needs,
-// and a ratio to the C scan only when the C scan's p95/p50 stays within 1.3.
+// AI provider, SEARCH_PARALLEL_WORKERS 0 and PARALLEL_WORKERS). Prints the load average before
+// and after, the memory each layout needs, and a ratio to the C scan only when the C scan's
+// p95/p50 stays within 1.3.
 // Usage (after `pnpm build`): node bench/search/latency.ts [sizes, default 10000,100000] [runs, default 30]
 // PARALLEL_WORKERS (default 1: the leader and one worker fill two cores) sets the parallel variants.
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the admin database.
