@@ -6,6 +6,7 @@ import type { AppEnv } from "../app-env.js";
 import { type Deps, readDbOf } from "../deps.js";
 import { ApiError } from "../errors/api-error.js";
 import { apiKeyAuth } from "../middleware/auth/api-key-auth.js";
+import { compress } from "../middleware/compress/compress.js";
 import { concurrentPerKey } from "../middleware/concurrency/concurrent-per-key.js";
 import { cardJsonPieces, jsonPiecesStream } from "./card-json-pieces.js";
 
@@ -21,7 +22,8 @@ const tooManyCards = (limit: number) =>
 export function tenderRoute(deps: Pick<Deps, "db" | "readDb" | "config">): Hono<AppEnv> {
   const limit = deps.config.cardConcurrencyPerKey;
   const atOnce = concurrentPerKey(limit, tooManyCards(limit));
-  return new Hono<AppEnv>().get("/tenders/:id", apiKeyAuth(deps), atOnce, async (c) => {
+  // Compressed inside the bound, so a place is held until the compressed bytes are sent.
+  return new Hono<AppEnv>().get("/tenders/:id", apiKeyAuth(deps), atOnce, compress(), async (c) => {
     const parsed = v.safeParse(Uuid, c.req.param("id"));
     if (!parsed.success) {
       const details = toValidationIssues(parsed.issues).map((issue) => ({ ...issue, path: "/id" }));
