@@ -103,6 +103,7 @@ export function savedSearchPaths(
         tags: ["alerts"],
         operationId: "feed",
         summary: "Atom 1.0 feed of a saved search's latest 50 matches",
+        security: [],
         description:
           "No API key: the token in the address is the credential (feed readers cannot send headers). Each read is counted in the allowance of the key that owns the saved search. An unknown token, or one whose key is disabled, is 404.",
         parameters: [
