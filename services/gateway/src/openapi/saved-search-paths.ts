@@ -12,7 +12,7 @@ const PAGING = [
 ];
 const COUNTED = "Counted in the allowance of Search and Ask. Another key's saved search is 404.";
 
-/** The saved-search paths and the key-less Atom feed (extensions.md 5). */
+/** The saved-search paths and the key-less Atom feed (docs/api.md#saved-searches, docs/api.md#atom-feeds). */
 export function savedSearchPaths(
   h: BrowsePathHelpers & { ref(name: string): unknown },
 ): Record<string, unknown> {
