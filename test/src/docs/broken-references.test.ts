@@ -5,11 +5,11 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../deploy/repo-path.js";
-import { brokenReferences, headingAnchor, markdownAnchors, repositoryView } from "./document-references.js";
+import { brokenReferences, headingAnchor, markdownAnchors, repositoryView } from "./broken-references.js";
 
 const BINARY = /\.(png|jpe?g|gif|ico|pdf|docx?|xlsx?|odt|zip|gz|woff2?)$/i;
 // This file quotes the old, broken references on purpose, as the cases below.
-const SELF = "test/src/docs/document-references.test.ts";
+const SELF = "test/src/docs/broken-references.test.ts";
 // Tracked files and new ones not yet added, so the check holds before a commit too.
 const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], {
   cwd: REPO_ROOT,
