@@ -18,7 +18,7 @@ interface Props {
 }
 
 /**
- * Ask: the answer appears as it streams (extensions.md section 4), each `[n]` a link to its
+ * Ask: the answer appears as it streams (docs/api.md#streaming-ask), each `[n]` a link to its
  * source fragment, which it highlights. Stop cancels the request (the server then cancels the
  * model's). A stream that ends without its `done` event is shown as cut off, with what came.
  */

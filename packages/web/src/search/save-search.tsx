@@ -7,7 +7,7 @@ import { FeedUrl } from "../components/feed-url.js";
 import { APP_BASE } from "../router.js";
 import { type SearchState, toFilters } from "./search-state.js";
 
-/** "Save this search": names the current query and filters and saves them (extensions.md section 5). */
+/** "Save this search": names the current query and filters and saves them (docs/api.md#saved-searches). */
 export function SaveSearch({ api, state }: { api: ApiClient; state: SearchState }) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState(state.q);
