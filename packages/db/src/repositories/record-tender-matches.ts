@@ -12,7 +12,7 @@ export interface RecordTenderMatchesInput {
 }
 
 /**
- * Records, in one statement, every saved search the indexed tender matches (extensions.md 5):
+ * Records, in one statement, every saved search the indexed tender matches (docs/api.md#saved-searches):
  * its filters match, and the best of the tender's chunks against the saved query (score = 1 −
  * cosine distance bounded to [−1, 1], as Search; only chunks of the query's embedding model) is
  * at least `min_score`. Each new match keeps that chunk's text and attachment, and gets a webhook

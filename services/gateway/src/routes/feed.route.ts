@@ -9,7 +9,7 @@ import { publicUrl } from "../public-url.js";
 import { renderAtomFeed } from "../saved-searches/atom-feed.js";
 import { hashFeedToken, isFeedTokenShape } from "../saved-searches/feed-token.js";
 
-/** How many matches a feed shows (extensions.md 5). */
+/** How many matches a feed shows (docs/api.md#atom-feeds). */
 export const FEED_ENTRIES = 50;
 
 const TOO_MANY_READS =

@@ -7,7 +7,7 @@ export interface PerMinuteCounter {
 }
 
 /**
- * The windows of spec 8.2 (one UTC minute, refused requests not counted), kept in memory for
+ * The windows of the rate limit (docs/api.md#rate-limit: one UTC minute, refused requests not counted), kept in memory for
  * bounds that are not a key's allowance (a feed's reads). Only the current minute's counts are
  * kept, so memory grows with the names seen in one minute, not with time. `clock` gives Unix
  * milliseconds.
