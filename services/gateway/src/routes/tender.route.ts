@@ -15,9 +15,10 @@ const tooManyCards = (limit: number) =>
   "This bound on simultaneous cards is not the per-minute allowance, which cards do not use.";
 
 /**
- * `GET /tenders/{id}` (mounted under `/api/v1`): the tender card. Needs a key; not counted. A malformed uuid
- * is `validation_error`, an unknown one `not_found`. The card is streamed in pieces (`cardJsonPieces`).
- * Not counted, but bounded: at most CARD_CONCURRENCY_PER_KEY cards are sent to one key at once.
+ * `GET /tenders/{id}` (mounted under `/api/v1`): the tender card. Needs a key. Not counted in the
+ * allowance, but bounded: at most CARD_CONCURRENCY_PER_KEY cards are sent to one key at once. A
+ * malformed uuid is `validation_error`, an unknown one `not_found`. The card is streamed in
+ * pieces (`cardJsonPieces`).
  */
 export function tenderRoute(deps: Pick<Deps, "db" | "readDb" | "config">): Hono<AppEnv> {
   const limit = deps.config.cardConcurrencyPerKey;
