@@ -65,10 +65,12 @@ async function attempt(delivery: ClaimedDelivery, deps: DeliverWebhooksDeps): Pr
     if (secret !== undefined) {
       const body = JSON.stringify(toAlert(delivery));
       const signature = signWebhookBody(secret, body, (deps.now?.() ?? Date.now()) / 1000);
-      error = await sendWebhook(
+      const failure = await sendWebhook(
         { url: delivery.webhookUrl, body, alertId: delivery.match.alert_id, signature },
         settings.egress,
       );
+      error = failure?.error;
+      giveUp = failure?.permanent ?? false;
     }
   }
   const retryInMs = backoffDelayMs(delivery.attempt, {
@@ -85,7 +87,12 @@ async function attempt(delivery: ClaimedDelivery, deps: DeliverWebhooksDeps): Pr
         : { delivered: false, error, retryInMs },
     settings.retryWindowMs,
   );
-  if (status === undefined) {
+  if (status === "deleted") {
+    // Its owner deleted the saved search during the attempt: nothing is left to deliver.
+    deps.logger.info(fields, "Alert dropped: its saved search was deleted");
+    return;
+  }
+  if (status === "stale") {
     deps.logger.warn(fields, "Webhook attempt outlived its claim; its outcome was not recorded");
     return;
   }

@@ -44,21 +44,25 @@ describe("sendWebhook", () => {
   });
 
   it("reports another status, a redirect (not followed) and a timeout", async () => {
-    expect(await sendWebhook(request("/error"), loopback)).toBe("HTTP 500");
+    expect(await sendWebhook(request("/error"), loopback)).toEqual({ error: "HTTP 500", permanent: false });
     const before = server.hits.get("/ok") ?? 0;
-    expect(await sendWebhook(request("/moved"), loopback)).toMatch(/redirect/);
+    expect(await sendWebhook(request("/moved"), loopback)).toEqual({
+      error: "HTTP 307: redirects are not followed",
+      permanent: true,
+    });
     expect(server.hits.get("/ok") ?? 0).toBe(before);
-    expect(await sendWebhook(request("/hang"), { ...loopback, timeoutMs: 300 })).toBe(
-      "no answer within 300 ms",
-    );
+    expect(await sendWebhook(request("/hang"), { ...loopback, timeoutMs: 300 })).toEqual({
+      error: "no answer within 300 ms",
+      permanent: false,
+    });
   });
 
   it("refuses loopback addresses under the default policy, and http unless allowed, without a request", async () => {
     const before = server.hits.get("/ok") ?? 0;
-    expect(await sendWebhook(request("/ok"), { ...loopback, addressReason: forbiddenAddressReason })).toMatch(
-      /^refused: 127\.0\.0\.1 is /,
-    );
-    expect(await sendWebhook(request("/ok"), { ...loopback, allowHttp: false })).toMatch(
+    expect(
+      (await sendWebhook(request("/ok"), { ...loopback, addressReason: forbiddenAddressReason }))?.error,
+    ).toMatch(/^refused: 127\.0\.0\.1 is /);
+    expect((await sendWebhook(request("/ok"), { ...loopback, allowHttp: false }))?.error).toMatch(
       /^refused: host 127\.0\.0\.1:\d+ is not on the allowlist$/,
     );
     expect(server.hits.get("/ok") ?? 0).toBe(before);

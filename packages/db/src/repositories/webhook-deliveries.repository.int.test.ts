@@ -94,7 +94,7 @@ describe("webhook deliveries", () => {
     const [second] = await claimWebhookDeliveries(t.db, { limit: 1, leaseMs: 60_000 });
     expect(second).toMatchObject({ id, attempt: 2 });
     if (!first || !second) throw new Error("not claimed");
-    expect(await recordWebhookAttempt(t.db, first, { delivered: true }, 86_400_000)).toBeUndefined();
+    expect(await recordWebhookAttempt(t.db, first, { delivered: true }, 86_400_000)).toBe("stale");
     expect(await rowOf(second.id)).toMatchObject({ status: "pending", attempts: 2 });
     expect(await recordWebhookAttempt(t.db, second, { delivered: true }, 86_400_000)).toBe("delivered");
     expect(await rowOf(second.id)).toMatchObject({ status: "delivered", last_error: null });
@@ -151,5 +151,24 @@ describe("webhook deliveries", () => {
       attempts: 1,
       last_error: "the saved search has no webhook",
     });
+  });
+
+  it("an attempt whose delivery was deleted meanwhile (its saved search deleted) says so and records nothing", async () => {
+    const [id] = await pendingDeliveries(1);
+    const [claimed] = await claimWebhookDeliveries(t.db, { limit: 1, leaseMs: 60_000 });
+    if (!claimed || claimed.id !== id) throw new Error("not claimed");
+    await t.db.deleteFrom("webhook_deliveries").where("id", "=", claimed.id).execute();
+    expect(
+      await recordWebhookAttempt(
+        t.db,
+        claimed,
+        { delivered: false, error: "HTTP 503", retryInMs: 1 },
+        60_000,
+      ),
+    ).toBe("deleted");
+    expect(await recordWebhookAttempt(t.db, claimed, { delivered: true }, 60_000)).toBe("deleted");
+    expect(await t.db.selectFrom("webhook_deliveries").select("id").where("id", "=", id).execute()).toEqual(
+      [],
+    );
   });
 });

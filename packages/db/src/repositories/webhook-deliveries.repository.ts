@@ -88,29 +88,35 @@ export type WebhookAttemptOutcome =
   /** A failure no retry can mend (the saved search lost its webhook): `failed` at once. */
   | { delivered: false; error: string; giveUp: true };
 
+/** What recording an attempt did: the status written, or why nothing was. */
+export type RecordedAttempt =
+  | "delivered"
+  | "pending"
+  | "failed"
+  /** A later attempt holds the claim, or the row is no longer pending. */
+  | "stale"
+  /** The delivery is gone: its saved search (and so its match) was deleted meanwhile. */
+  | "deleted";
+
 /**
  * Records the outcome of attempt `attempt` of a delivery, only while that attempt is still the
  * row's latest and the row is pending (a stale attempt whose lease ran out changes nothing).
  * A failure whose next attempt would fall after `created_at + retryForMs`, or one that gives
  * up, makes it `failed`.
- * Returns the status written, or undefined when nothing was.
  */
 export async function recordWebhookAttempt(
   db: Db,
   delivery: { id: string; attempt: number },
   outcome: WebhookAttemptOutcome,
   retryForMs: number,
-): Promise<"delivered" | "pending" | "failed" | undefined> {
-  const { rows } = outcome.delivered
-    ? await sql<{ status: "delivered" }>`
+): Promise<RecordedAttempt> {
+  const update = outcome.delivered
+    ? sql`
         UPDATE webhook_deliveries
         SET status = 'delivered', delivered_at = now(), last_error = NULL
         WHERE id = ${delivery.id} AND attempts = ${delivery.attempt} AND status = 'pending'
-        RETURNING status`.execute(db)
-    : await sql<{ status: "pending" | "failed" }>`
-        WITH next AS (
-          SELECT now() + make_interval(secs => ${"giveUp" in outcome ? 0 : outcome.retryInMs / 1000}::float8) AS at
-        )
+        RETURNING status`
+    : sql`
         UPDATE webhook_deliveries AS d
         SET status = CASE
               WHEN ${"giveUp" in outcome}::boolean
@@ -118,8 +124,15 @@ export async function recordWebhookAttempt(
               THEN 'failed' ELSE 'pending' END,
             next_attempt_at = next.at,
             last_error = left(${outcome.error}, 1000)
-        FROM next
+        FROM (SELECT now() + make_interval(
+                secs => ${"giveUp" in outcome ? 0 : outcome.retryInMs / 1000}::float8) AS at) AS next
         WHERE d.id = ${delivery.id} AND d.attempts = ${delivery.attempt} AND d.status = 'pending'
-        RETURNING d.status`.execute(db);
-  return rows[0]?.status;
+        RETURNING d.status`;
+  // The existence check sees the row as the statement started: a deleted one is absent.
+  const { rows } = await sql<{ status: "delivered" | "pending" | "failed" | null; present: boolean }>`
+    WITH recorded AS (${update})
+    SELECT (SELECT status FROM recorded) AS status,
+           EXISTS (SELECT 1 FROM webhook_deliveries WHERE id = ${delivery.id}) AS present`.execute(db);
+  const row = rows[0];
+  return row?.status ?? (row?.present ? "stale" : "deleted");
 }
