@@ -17,6 +17,8 @@ export interface EgressPolicy {
   maxRedirects?: number;
   /** Per hop: connecting, sending and receiving the response headers. */
   headersTimeoutMs: number;
+  /** Per hop: the connection (TCP, and TLS for https) must be up within this; default no own limit. */
+  connectTimeoutMs?: number;
   /** No byte received for this long ends the call. */
   idleTimeoutMs: number;
   userAgent: string;

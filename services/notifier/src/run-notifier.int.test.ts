@@ -1,5 +1,6 @@
 import { createFakeProvider } from "@tender/ai";
 import { type BusTopology, listDeadLetters } from "@tender/bus";
+import { setApiKeyEnabled } from "@tender/db";
 import { metadataAddressReason } from "@tender/egress";
 import { seedTender, useTestBus, useTestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -45,6 +46,8 @@ beforeAll(async () => {
         egress: { timeoutMs: 2_000, allowHttp: true, addressReason: metadataAddressReason },
         secretKey: TEST_WEBHOOK_KEY,
         concurrency: 4,
+        perKey: 2,
+        perHost: 2,
         pollIntervalMs: 50,
         retryFirstMs: 200,
         retryWindowMs: 60_000,
@@ -281,5 +284,52 @@ describe("notifier", () => {
     expect(aboutIt.filter((l) => l.level !== "info")).toEqual([]);
     expect(aboutIt.map((l) => l.message)).toEqual(["Alert dropped: its saved search was deleted"]);
     expect(await deliveriesOf(tender.id)).toEqual([]);
+  });
+
+  it("a disabled key's saved searches stop matching and alerting; re-enabled, a later tender alerts again", async () => {
+    const text = "Winter maintenance of cycle paths in the northern district.";
+    const id = await saveSearch(t.db, { query: text, webhookUrl: receiver.url });
+    const { api_key_id: keyId } = await t.db
+      .selectFrom("saved_searches")
+      .select("api_key_id")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    const publishTender = async () => {
+      const tender = await seedTender(t.db, { chunks: [text] });
+      await handled(await publishBody(tb.bus, topology.names.indexedSubject, indexedEvent(tender)));
+      return tender;
+    };
+    receiver.mode = 503;
+    try {
+      // Matched while enabled; its delivery is still pending (the receiver refuses) when the key is disabled.
+      const before = await publishTender();
+      await vi.waitFor(async () => {
+        expect(await deliveriesOf(before.id)).toEqual([expect.objectContaining({ last_error: "HTTP 503" })]);
+      }, wait);
+      expect(await setApiKeyEnabled(t.db, keyId, false)).toBe(true);
+      await vi.waitFor(async () => {
+        expect(await deliveriesOf(before.id)).toEqual([
+          expect.objectContaining({ status: "failed", last_error: "the API key is disabled" }),
+        ]);
+      }, wait);
+      receiver.mode = 204;
+      const [pendingAlert] = await matchesOf(before.id);
+
+      const during = await publishTender();
+      expect(await matchesOf(during.id)).toEqual([]);
+      expect(await deliveriesOf(during.id)).toEqual([]);
+
+      expect(await setApiKeyEnabled(t.db, keyId, true)).toBe(true);
+      const after = await publishTender();
+      const [newAlert] = await matchesOf(after.id);
+      await vi.waitFor(() => expect(receiver.delivered()).toContain(newAlert?.id), wait);
+      // Nothing of the disabled time comes back: no match for the tender indexed meanwhile, and
+      // the delivery ended while disabled is not sent.
+      expect(await matchesOf(during.id)).toEqual([]);
+      expect(receiver.delivered()).not.toContain(pendingAlert?.id);
+      expect(await deliveriesOf(before.id)).toEqual([expect.objectContaining({ status: "failed" })]);
+    } finally {
+      receiver.mode = 204;
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { createServer, type Server, type Socket } from "node:net";
 import { forbiddenAddressReason, metadataAddressReason } from "@tender/egress";
 import { type DocumentServer, startDocumentServer } from "@tender/egress/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -66,5 +67,35 @@ describe("sendWebhook", () => {
       /^refused: host 127\.0\.0\.1:\d+ is not on the allowlist$/,
     );
     expect(server.hits.get("/ok") ?? 0).toBe(before);
+  });
+
+  it("gives up on a receiver that accepts and never answers at the first-byte timeout, and on a connection never set up at the connect timeout, well before the whole timeout", async () => {
+    const whole = { ...loopback, timeoutMs: 10_000 };
+    let started = Date.now();
+    expect(await sendWebhook(request("/hang"), { ...whole, firstByteTimeoutMs: 300 })).toEqual({
+      error: "no response within 300 ms",
+      permanent: false,
+    });
+    expect(Date.now() - started).toBeLessThan(2_000);
+
+    // Accepts TCP and never speaks TLS: the https connection is never up.
+    const sockets: Socket[] = [];
+    const silent: Server = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const address = silent.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      started = Date.now();
+      const failure = await sendWebhook(
+        { ...request("/ok"), url: `https://127.0.0.1:${port}/hook` },
+        { ...whole, connectTimeoutMs: 200, firstByteTimeoutMs: 5_000 },
+      );
+      expect(failure).toEqual({ error: "no connection within 200 ms", permanent: false });
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(sockets.length).toBe(1);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });

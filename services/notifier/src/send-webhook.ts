@@ -10,6 +10,13 @@ import {
 export interface WebhookEgress {
   /** WEBHOOK_TIMEOUT_MS: from the first DNS lookup to the answer's status line. */
   timeoutMs: number;
+  /** WEBHOOK_CONNECT_TIMEOUT_MS: the connection (TCP and TLS) must be up within this; default no own limit. */
+  connectTimeoutMs?: number;
+  /**
+   * WEBHOOK_FIRST_BYTE_TIMEOUT_MS: from connecting to the answer's status line; default
+   * `timeoutMs`. Shorter than it, a receiver that accepts and never answers frees its slot sooner.
+   */
+  firstByteTimeoutMs?: number;
   /** WEBHOOK_ALLOW_HTTP: http targets too; https only otherwise. */
   allowHttp: boolean;
   /**
@@ -68,7 +75,8 @@ export async function sendWebhook(
         addressReason: egress.addressReason,
         ...(egress.resolveHost ? { resolveHost: egress.resolveHost } : {}),
         maxRedirects: 0,
-        headersTimeoutMs: egress.timeoutMs,
+        headersTimeoutMs: Math.min(egress.firstByteTimeoutMs ?? egress.timeoutMs, egress.timeoutMs),
+        ...(egress.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: egress.connectTimeoutMs }),
         idleTimeoutMs: egress.timeoutMs,
         userAgent: "tender-notifier/1.0",
       },
