@@ -173,8 +173,9 @@ export function deliverWebhooks(
         inFlight.set(task, { apiKeyId: delivery.apiKeyId, receiverHost: delivery.receiverHost });
       }
       if (claimed.length < free) {
-        // Woken since this claim began: claim again at once (what woke it may not have been due yet).
-        if (wake.signal.aborted) continue;
+        // Woken since this claim began (what woke it may not have been due yet), or this claim
+        // filled a host's last slot and so passed over other deliveries of the same keys: claim again.
+        if (wake.signal.aborted || claimed.length > 0) continue;
         const waiting = new AbortController();
         const stop = () => waiting.abort();
         const woken = wake.signal;

@@ -55,6 +55,8 @@ interface ClaimRow extends MatchRow {
 const RECEIVER_HOST = sql<string>`coalesce(lower(substring(ss.webhook_url
   from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^/?#]*)')), '')`;
 
+const NO_CAP = 2 ** 31 - 1;
+
 /** Why a due delivery of a disabled key is ended rather than sent. */
 export const DISABLED_KEY_ERROR = "the API key is disabled";
 
@@ -75,8 +77,8 @@ export const DISABLED_KEY_ERROR = "the API key is disabled";
  */
 export async function claimWebhookDeliveries(db: Db, options: ClaimOptions): Promise<ClaimedDelivery[]> {
   const inFlight = options.inFlight ?? [];
-  const perKey = options.perKey ?? inFlight.length + options.limit;
-  const perHost = options.perHost ?? inFlight.length + options.limit;
+  const perKey = options.perKey ?? NO_CAP;
+  const perHost = options.perHost ?? NO_CAP;
   const { rows } = await sql<ClaimRow>`
     WITH ended AS (
       UPDATE webhook_deliveries AS d
@@ -97,6 +99,8 @@ export async function claimWebhookDeliveries(db: Db, options: ClaimOptions): Pro
       SELECT due.*, (SELECT count(*) FROM busy WHERE busy.api_key_id = due.api_key_id)
                + row_number() OVER (PARTITION BY due.api_key_id ORDER BY due.next_attempt_at, due.id) AS key_turn
       FROM due
+      -- A host already at its cap takes no key's turn.
+      WHERE (SELECT count(*) FROM busy WHERE busy.host = due.host) < ${perHost}
     ), host_turns AS (
       SELECT k.*, (SELECT count(*) FROM busy WHERE busy.host = k.host)
                + row_number() OVER (PARTITION BY k.host ORDER BY k.key_turn, k.next_attempt_at, k.id) AS host_turn
