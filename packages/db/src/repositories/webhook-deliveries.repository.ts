@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../database.js";
 import { alertingSavedSearchSql } from "./alerting-saved-search-sql.js";
+import { receiverHostSql } from "./receiver-host-sql.js";
 import {
   type ListedMatch,
   MATCH_COLUMNS,
@@ -16,7 +17,7 @@ export interface ClaimedDelivery {
   savedSearch: { id: string; name: string };
   /** The saved search's owner: attempts in flight are capped per key. */
   apiKeyId: string;
-  /** The webhook URL's host and port, lower-case (empty without a webhook): capped per host. */
+  /** The webhook URL's host and port as `receiverHostSql` reads it ('' without a webhook): capped per host. */
   receiverHost: string;
   /** Null only when the saved search lost its webhook since the match. */
   webhookUrl: string | null;
@@ -51,9 +52,7 @@ interface ClaimRow extends MatchRow {
   webhook_secret: string | null;
 }
 
-/** The webhook URL's authority without credentials (`host:port`), lower-case; '' without a webhook. */
-const RECEIVER_HOST = sql<string>`coalesce(lower(substring(ss.webhook_url
-  from '^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?([^/?#]*)')), '')`;
+const RECEIVER_HOST = receiverHostSql(sql`ss.webhook_url`);
 
 const NO_CAP = 2 ** 31 - 1;
 
