@@ -1,4 +1,4 @@
-// Memory and answer sizes with maximum-size tenders (extensions.md section 7). Stores N tenders at
+// Memory and answer sizes with maximum-size tenders (docs/records.md#limits). Stores N tenders at
 // every limit through the import path (`importTenderRecords`), indexes them with the real indexer
 // (dist/main.js, fake AI provider) while reading its peak RSS, then starts the real gateway
 // (dist/main.js) and hammers Search, Ask and the tender card with C concurrent clients for S

@@ -3,7 +3,7 @@ import { countryFromCode, countryFromName, cpvCode, type TenderFacets, tenderFac
 type Json = Record<string, unknown>;
 
 /**
- * The facets of an OCDS release (extensions.md section 1). Countries: the addresses of the
+ * The facets of an OCDS release (docs/records.md#facets-per-source). Countries: the addresses of the
  * parties with role `buyer` and the items' delivery addresses, by `countryName` (an ISO name, a
  * UK nation or a code) or a NUTS `region`; `GB` when none names a country, as Contracts Finder
  * publishes UK notices only. CPV codes: `tender.classification`, `tender.items[].classification`

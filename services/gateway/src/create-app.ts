@@ -26,7 +26,7 @@ export const API_BASE_PATH = "/api/v1";
 /**
  * The gateway's Hono app. Every request gets a request id, then an access log line; Search and
  * Ask (under `/api/v1`) run authentication → body validation → rate limit → service. Every failure becomes the
- * one error envelope (spec 7): unknown paths `not_found`, other methods on known paths
+ * one error envelope (docs/api.md#errors): unknown paths `not_found`, other methods on known paths
  * `method_not_allowed`, dependency failures `dependency_unavailable`, anything unexpected
  * `internal_error` (logged with the request id; nothing of it reaches the client).
  */

@@ -19,7 +19,7 @@ export interface GatewayConfig {
   searchSettingsOnConnection?: boolean;
 }
 
-/** The operator's settings of saved searches and their webhooks (extensions.md 5). */
+/** The operator's settings of saved searches and their webhooks (docs/api.md#saved-searches). */
 export interface SavedSearchSettings {
   /** At most this many saved searches per API key (SAVED_SEARCHES_PER_KEY). */
   perKey: number;

@@ -13,7 +13,7 @@ export interface RecordTenderMatchesInput {
 }
 
 /**
- * Records, in one statement, every saved search the indexed tender matches (extensions.md 5):
+ * Records, in one statement, every saved search the indexed tender matches (docs/api.md#saved-searches):
  * its API key is enabled (`alertingSavedSearchSql`: a disabled key's saved searches record
  * nothing, and nothing is made up when the key is enabled again), its filters match, and the
  * best of the tender's chunks against the saved query (score = 1 − cosine distance bounded to

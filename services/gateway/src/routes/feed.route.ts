@@ -7,7 +7,7 @@ import { rateLimitHeaders } from "../middleware/rate-limit/rate-limit-headers.js
 import { renderAtomFeed } from "../saved-searches/atom-feed.js";
 import { hashFeedToken, isFeedTokenShape } from "../saved-searches/feed-token.js";
 
-/** How many matches a feed shows (extensions.md 5). */
+/** How many matches a feed shows (docs/api.md#atom-feeds). */
 export const FEED_ENTRIES = 50;
 
 const noFeed = () => new ApiError("not_found", "No feed has this address.");
