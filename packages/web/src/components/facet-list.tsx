@@ -1,4 +1,4 @@
-import type { FacetCount } from "../api/types.js";
+import type { FacetCount } from "@tender/contracts";
 
 interface Props {
   /** The fieldset's legend. */

@@ -1,6 +1,6 @@
+import type { TenderDetails, TenderDetailsAttachment } from "@tender/contracts";
 import { useEffect, useState } from "preact/hooks";
 import type { ApiClient } from "../api/api-client.js";
-import type { Attachment, TenderDetails } from "../api/types.js";
 import { AskPanel } from "../ask/ask-panel.js";
 import { FailureNotice } from "../components/failure-notice.js";
 import { Loading } from "../components/loading.js";
@@ -9,7 +9,7 @@ import { formatBytes, formatDate, sourceName } from "../format.js";
 import { APP_BASE } from "../router.js";
 import { useRequest } from "../use-request.js";
 
-const STATUS_TEXT: Record<Attachment["download_status"], string> = {
+const STATUS_TEXT: Record<TenderDetailsAttachment["download_status"], string> = {
   ready: "downloaded, searchable",
   pending: "waiting to be downloaded",
   failed: "download failed",
