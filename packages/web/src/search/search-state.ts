@@ -1,7 +1,11 @@
-import type { TenderFilters } from "@tender/contracts";
+import type { TenderFilters, TenderSort } from "@tender/contracts";
 
-/** How browsing orders tenders (extensions.md section 3). */
-export const SORTS = ["published_desc", "deadline_asc", "amount_desc"] as const;
+/** How browsing orders tenders (the API's sorts, in the order the page offers them). */
+export const SORTS = [
+  "published_desc",
+  "deadline_asc",
+  "amount_desc",
+] as const satisfies readonly TenderSort[];
 export type Sort = (typeof SORTS)[number];
 
 /**
