@@ -28,6 +28,7 @@ export * from "./repositories/saved-filter-sql.js";
 export * from "./repositories/saved-search-matches.repository.js";
 export * from "./repositories/saved-searches.repository.js";
 export * from "./repositories/search.repository.js";
+export type { ChunkMatch } from "./repositories/search-results.js";
 export * from "./repositories/search-settings.js";
 export * from "./repositories/sources.repository.js";
 export * from "./repositories/status.repository.js";

@@ -9,11 +9,11 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { busNames, connectBus } from "@tender/bus";
 import { createDb } from "@tender/db";
+import { freePort } from "@tender/net";
 import { testNatsUrl, uniqueBusToken, withDatabase } from "@tender/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { REPO_ROOT } from "./repo-paths.js";
-import { freePort } from "./system/free-port.js";
 import { SERVICE_NAMES } from "./system/service-specs.js";
 
 const run = promisify(execFile);

@@ -4,6 +4,7 @@ import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { loadConfig } from "@tender/config";
 import { type CreatedApiKey, createApiKey, type Database } from "@tender/db";
+import { firstFreePort } from "@tender/net";
 import type { Kysely } from "kysely";
 import { createDemoSavedSearch, DEMO_SAVED_SEARCH, describeAlert } from "./alerts/demo-saved-search.js";
 import { type AlertReceiver, startAlertReceiver } from "./alerts/start-alert-receiver.js";
@@ -23,7 +24,6 @@ import { assertDemoDatabaseName, databaseName, recreateDemoDatabase } from "./se
 import { resetDemoStreams } from "./setup/reset-demo-streams.js";
 import { createLogPrinter } from "./supervisor/log-printer.js";
 import { describeExit } from "./supervisor/start-supervisor.js";
-import { firstFreePort } from "./system/free-port.js";
 import { type DemoSystem, startDemoSystem } from "./system/start-demo-system.js";
 
 const out = createLogPrinter(process.stdout);
@@ -69,7 +69,7 @@ try {
   await rm(config.DEMO_DIR, { recursive: true, force: true });
   await mkdir(storageDir, { recursive: true });
   apiKey = await createApiKey(db, { name: "demo", limitPerMinute: 120 });
-  const port = await firstFreePort(config.DEMO_PORT, config.DEMO_PORT + 20);
+  const port = await firstFreePort(config.DEMO_PORT, config.DEMO_PORT + 20, "0.0.0.0");
   if (port === null) {
     throw new Error(
       `ports ${config.DEMO_PORT}..${config.DEMO_PORT + 20} are all taken; set DEMO_PORT to a free port`,

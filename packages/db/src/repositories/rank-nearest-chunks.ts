@@ -3,15 +3,8 @@ import type { Db } from "../database.js";
 import { prepared } from "../sql/prepared.js";
 import { vectorParam } from "../sql/vector-param.js";
 import { type CompactQuery, compactQuery } from "./compact-query.js";
-import { type ShownChunk, toRankedChunk, withDescription } from "./describe-ranked.js";
-
-/** A chunk of the ranking: its id and `embedding <=> query` (never NaN). */
-export interface RankedChunk {
-  id: string;
-  distance: number;
-  /** What a search result shows of it, when the ranking was asked to `describe`. */
-  shown?: ShownChunk;
-}
+import { toRankedChunk, withDescription } from "./describe-ranked.js";
+import type { RankedChunk, ShownChunk } from "./search-results.js";
 
 export interface RankInput {
   embedding: readonly number[];

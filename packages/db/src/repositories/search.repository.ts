@@ -10,25 +10,9 @@ import {
   rankNearestChunks,
   rankNearestIfProven,
 } from "./rank-nearest-chunks.js";
+import type { ChunkMatch } from "./search-results.js";
 import { searchSettings } from "./search-settings.js";
 import { hasTenderFilters, tenderFilterSql } from "./tender-filter-sql.js";
-
-/** One chunk found by {@link searchChunks}, with what a search result shows of its tender. */
-export interface ChunkMatch {
-  chunk_id: string;
-  tender_id: string;
-  title: string;
-  /** Code of the tender's source. */
-  source: string;
-  source_url: string;
-  /** The whole chunk text. */
-  content: string;
-  /** 1 − cosine distance, bounded to [−1, 1], not rounded. */
-  score: number;
-  /** Null when the chunk holds the tender's own metadata. */
-  attachment_id: string | null;
-  attachment_filename: string | null;
-}
 
 export interface SearchChunksInput {
   /** The query vector: 1024 finite numbers, not all zero. */

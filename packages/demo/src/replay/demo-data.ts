@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { CF_FIXTURES, cfFixturePath } from "@tender/source-contracts-finder/testing";
-import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
+import { CF_FIXTURES, cfFixturePath } from "@tender/source-contracts-finder/fixtures";
+import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/fixtures";
 import { FIXTURES_DIR } from "../repo-paths.js";
 
 /** A JSON object as parsed from a recorded page. */
