@@ -41,7 +41,10 @@ export function checkXmlInput(input: string | Uint8Array, limits: EformsLimits):
   }
   const text = typeof input === "string" ? input : new TextDecoder("utf-8").decode(input);
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) {
-    return refuse("doctype", "The notice declares a DOCTYPE or entities; eForms notices have none, so it is refused.");
+    return refuse(
+      "doctype",
+      "The notice declares a DOCTYPE or entities; eForms notices have none, so it is refused.",
+    );
   }
   let elements = 0;
   START_TAG.lastIndex = 0;
@@ -55,11 +58,14 @@ export function checkXmlInput(input: string | Uint8Array, limits: EformsLimits):
   }
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
-    const { msg, line, col } = valid.err;
-    return refuse("not-xml", `The notice is not well-formed XML (line ${line}, column ${col}): ${msg}`);
+    const { msg, line } = valid.err;
+    return refuse("not-xml", `The notice is not well-formed XML (line ${line}): ${msg}`);
   }
   if (nestingDepth(text, limits.maxDepth) > limits.maxDepth) {
-    return refuse("too-deep", `The notice nests elements more than ${limits.maxDepth} levels deep; it is refused.`);
+    return refuse(
+      "too-deep",
+      `The notice nests elements more than ${limits.maxDepth} levels deep; it is refused.`,
+    );
   }
   return text;
 }

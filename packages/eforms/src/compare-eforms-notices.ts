@@ -20,7 +20,8 @@ export function compareEformsNotices(
 ): EformsNoticeChange[] {
   const changes: EformsNoticeChange[] = [];
   if (before.title !== after.title) changes.push({ field: "title", from: before.title, to: after.title });
-  if (before.deadline !== after.deadline) changes.push({ field: "deadline", from: before.deadline, to: after.deadline });
+  if (before.deadline !== after.deadline)
+    changes.push({ field: "deadline", from: before.deadline, to: after.deadline });
   if (!sameMoney(before.estimatedValue, after.estimatedValue)) {
     changes.push({ field: "amount", from: before.estimatedValue, to: after.estimatedValue });
   }

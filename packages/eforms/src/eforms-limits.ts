@@ -6,7 +6,10 @@ export interface EformsLimits {
   maxBytes: number;
   /** Deepest element nesting read; eForms notices nest about 15 levels. */
   maxDepth: number;
-  /** Most elements (start tags) read; a real notice has hundreds, the maximal example 2,500. */
+  /**
+   * Most elements (start tags) read. A real notice has hundreds (the maximal example 2,500); 10 MB
+   * of real notice is about 250,000. Bounds the parse's time and memory when elements are tiny.
+   */
   maxElements: number;
   /** Lots and lot results kept; the rest are dropped and the summary says `truncated`. */
   maxLots: number;
@@ -22,11 +25,11 @@ export interface EformsLimits {
   maxIdLength: number;
 }
 
-/** The defaults: a 10 MB notice, 100 levels, 100,000 elements, 500 lots, 100 winners per lot. */
+/** The defaults: a 10 MB notice, 100 levels, 250,000 elements, 500 lots, 100 winners per lot. */
 export const EFORMS_LIMITS: Readonly<EformsLimits> = Object.freeze({
   maxBytes: 10_000_000,
   maxDepth: 100,
-  maxElements: 100_000,
+  maxElements: 250_000,
   maxLots: 500,
   maxOrganisations: 100,
   maxListItems: 100,

@@ -84,7 +84,8 @@ export class NoticeReader {
     }
     const code = this.attribute(node, "currencyID", `${what} currency`)?.toUpperCase() ?? null;
     const currency = code !== null && /^[A-Z]{3}$/.test(code) ? code : null;
-    if (code !== null && currency === null) this.problem(`${what}: "${code.slice(0, 16)}" is not a currency code`);
+    if (code !== null && currency === null)
+      this.problem(`${what}: "${code.slice(0, 16)}" is not a currency code`);
     return { amount, currency };
   }
 

@@ -78,7 +78,9 @@ describe("parseEformsNotice on the real Malta chain 831374-2025 â†’ 6281-2026 â†
   });
 
   it("shares one procedure key across the four notices", () => {
-    expect([competition, change1, change2, award].map((n) => n.procedureId)).toEqual(Array(4).fill(MALTA_PROCEDURE));
+    expect([competition, change1, change2, award].map((n) => n.procedureId)).toEqual(
+      Array(4).fill(MALTA_PROCEDURE),
+    );
     expect([competition, change1, change2, award].map((n) => n.kind)).toEqual([
       "competition",
       "change",
@@ -198,7 +200,9 @@ describe("parseEformsNotice on the official LSBU award and its modification", ()
       deadline: null,
       estimatedValue: null,
       buyers: [LSBU],
-      lots: [{ id: "LOT-0000", title: "Change Partner", deadline: null, estimatedValue: null, contractEnd: null }],
+      lots: [
+        { id: "LOT-0000", title: "Change Partner", deadline: null, estimatedValue: null, contractEnd: null },
+      ],
       truncated: false,
       problems: [],
     });
@@ -211,7 +215,14 @@ describe("parseEformsNotice on the official LSBU award and its modification", ()
           status: "awarded",
           statusCode: "selec-w",
           winners: [
-            { ref: "ORG-0003", key: "name:pwc uk:GB", name: "PwC UK LLP", identifier: "ABCDEFGH", scheme: null, country: "GB" },
+            {
+              ref: "ORG-0003",
+              key: "name:pwc uk:GB",
+              name: "PwC UK LLP",
+              identifier: "ABCDEFGH",
+              scheme: null,
+              country: "GB",
+            },
           ],
           value: { amount: "4500000.00", currency: "GBP" },
           decidedAt: "2000-01-01",
@@ -324,9 +335,30 @@ describe("parseEformsNotice on the fictional maximal award notice", () => {
       status: "awarded",
       statusCode: "selec-w",
       winners: [
-        { ref: "ORG-0008", key: "id:LU:927384203", name: "Gyro Soft SA", identifier: "927384203", scheme: null, country: "LU" },
-        { ref: "ORG-0009", key: "id:DE:928374653", name: "The best App Ltd.", identifier: "928374653", scheme: null, country: "DE" },
-        { ref: "ORG-0011", key: "id:FR:1223456789", name: "Competitor", identifier: "1223456789", scheme: null, country: "FR" },
+        {
+          ref: "ORG-0008",
+          key: "id:LU:927384203",
+          name: "Gyro Soft SA",
+          identifier: "927384203",
+          scheme: null,
+          country: "LU",
+        },
+        {
+          ref: "ORG-0009",
+          key: "id:DE:928374653",
+          name: "The best App Ltd.",
+          identifier: "928374653",
+          scheme: null,
+          country: "DE",
+        },
+        {
+          ref: "ORG-0011",
+          key: "id:FR:1223456789",
+          name: "Competitor",
+          identifier: "1223456789",
+          scheme: null,
+          country: "FR",
+        },
       ],
       value: { amount: "19999999.98", currency: "EUR" },
       decidedAt: "2023-03-23",

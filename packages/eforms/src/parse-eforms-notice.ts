@@ -13,7 +13,11 @@ import { readOrganisations, resolveOrganisations } from "./read-organisations.js
 import { all, first, parseXmlTree, type XmlNode } from "./xml-tree.js";
 
 /** The root elements of eForms notices: planning, competition and result forms (and their changes). */
-export const EFORMS_ROOTS: readonly string[] = ["PriorInformationNotice", "ContractNotice", "ContractAwardNotice"];
+export const EFORMS_ROOTS: readonly string[] = [
+  "PriorInformationNotice",
+  "ContractNotice",
+  "ContractAwardNotice",
+];
 
 export type EformsParseResult = { ok: true; notice: EformsNoticeV1 } | EformsRefusal;
 
@@ -22,7 +26,10 @@ export type EformsParseResult = { ok: true; notice: EformsNoticeV1 } | EformsRef
  * notice too large, with a DOCTYPE, too deep, with too many elements, not XML or not eForms is a
  * refusal with a reason; lots, winners and texts beyond `limits` are cut and the summary says so.
  */
-export function parseEformsNotice(input: string | Uint8Array, limits: Partial<EformsLimits> = {}): EformsParseResult {
+export function parseEformsNotice(
+  input: string | Uint8Array,
+  limits: Partial<EformsLimits> = {},
+): EformsParseResult {
   const bounds: EformsLimits = { ...EFORMS_LIMITS, ...limits };
   try {
     const text = checkXmlInput(input, bounds);
@@ -35,11 +42,17 @@ export function parseEformsNotice(input: string | Uint8Array, limits: Partial<Ef
     }
     if (tree === null || !EFORMS_ROOTS.includes(tree.name)) {
       const found = tree === null ? "no root element" : `root element ${tree.name.slice(0, 100)}`;
-      return refuse("not-eforms", `This is not an eForms notice (${found}; expected ${EFORMS_ROOTS.join(", ")}).`);
+      return refuse(
+        "not-eforms",
+        `This is not an eForms notice (${found}; expected ${EFORMS_ROOTS.join(", ")}).`,
+      );
     }
     return { ok: true, notice: readNotice(tree.root, new NoticeReader(bounds)) };
   } catch (error) {
-    return refuse("not-eforms", `The notice could not be read: ${String((error as Error)?.message ?? error)}`);
+    return refuse(
+      "not-eforms",
+      `The notice could not be read: ${String((error as Error)?.message ?? error)}`,
+    );
   }
 }
 
@@ -100,7 +113,11 @@ function readNotice(root: XmlNode, reader: NoticeReader): EformsNoticeV1 {
       "buyers",
     ),
     lots,
-    previousNotice: readNoticeRef(first(root, "TenderingProcess", "NoticeDocumentReference", "ID"), reader, "previous notice"),
+    previousNotice: readNoticeRef(
+      first(root, "TenderingProcess", "NoticeDocumentReference", "ID"),
+      reader,
+      "previous notice",
+    ),
     change,
     result:
       noticeResult === undefined
@@ -122,8 +139,17 @@ function readNotice(root: XmlNode, reader: NoticeReader): EformsNoticeV1 {
 
 /** Links to the procurement documents (BT-15) of the notice and its lots, distinct. */
 function readDocuments(root: XmlNode, reader: NoticeReader): string[] {
-  const path = ["TenderingTerms", "CallForTendersDocumentReference", "Attachment", "ExternalReference", "URI"];
-  const nodes = [...all(root, ...path), ...all(root, "ProcurementProjectLot").flatMap((lot) => all(lot, ...path))];
+  const path = [
+    "TenderingTerms",
+    "CallForTendersDocumentReference",
+    "Attachment",
+    "ExternalReference",
+    "URI",
+  ];
+  const nodes = [
+    ...all(root, ...path),
+    ...all(root, "ProcurementProjectLot").flatMap((lot) => all(lot, ...path)),
+  ];
   const links = new Set<string>();
   for (const node of nodes) {
     const link = reader.line(node, "document link", 4096);

@@ -1,6 +1,6 @@
 import type { EformsChange, EformsModification } from "./eforms-notice-v1.js";
 import type { NoticeReader } from "./notice-reader.js";
-import { tendersOutcome, type AwardContext } from "./read-lot-awards.js";
+import { type AwardContext, tendersOutcome } from "./read-lot-awards.js";
 import { readNoticeRef } from "./read-notice-ref.js";
 import { children, first, type XmlNode } from "./xml-tree.js";
 
@@ -13,18 +13,26 @@ function texts(nodes: readonly XmlNode[], reader: NoticeReader, what: string): s
 export function readChange(changes: XmlNode | undefined, reader: NoticeReader): EformsChange | null {
   if (changes === undefined) return null;
   const change = children(changes, "Change");
-  const indicator = reader.id(first(changes, "Change", "ProcurementDocumentsChangeIndicator"), "documents changed");
+  const indicator = reader.id(
+    first(changes, "Change", "ProcurementDocumentsChangeIndicator"),
+    "documents changed",
+  );
   return {
     changedNotice: readNoticeRef(first(changes, "ChangedNoticeIdentifier"), reader, "changed notice"),
     reasonCode: reader.id(first(changes, "ChangeReason", "ReasonCode"), "change reason"),
-    reasonDescription: reader.line(first(changes, "ChangeReason", "ReasonDescription"), "change reason description"),
+    reasonDescription: reader.line(
+      first(changes, "ChangeReason", "ReasonDescription"),
+      "change reason description",
+    ),
     descriptions: texts(
       change.flatMap((item) => children(item, "ChangeDescription")),
       reader,
       "change descriptions",
     ),
     changedSections: texts(
-      change.flatMap((item) => children(item, "ChangedSection").flatMap((s) => children(s, "ChangedSectionIdentifier"))),
+      change.flatMap((item) =>
+        children(item, "ChangedSection").flatMap((s) => children(s, "ChangedSectionIdentifier")),
+      ),
       reader,
       "changed sections",
     ),

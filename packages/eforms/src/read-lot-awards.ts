@@ -10,7 +10,11 @@ const STATUS: Record<string, EformsLotAward["status"]> = {
 };
 
 /** Elements of `efac:NoticeResult` by their own `cbc:ID` (`TEN-0001`, `CON-0001`, `TPA-0001`). */
-export function indexById(result: XmlNode | undefined, name: string, reader: NoticeReader): Map<string, XmlNode> {
+export function indexById(
+  result: XmlNode | undefined,
+  name: string,
+  reader: NoticeReader,
+): Map<string, XmlNode> {
   const byId = new Map<string, XmlNode>();
   for (const node of children(result, name)) {
     const id = reader.id(first(node, "ID"), `${name} identifier`);
@@ -58,12 +62,17 @@ export function tendersOutcome(tenderIds: readonly string[], context: AwardConte
       reader.problem(`${what}: tender ${tenderId} is not in the notice`);
       continue;
     }
-    const value = reader.money(first(tender, "LegalMonetaryTotal", "PayableAmount"), `value of tender ${tenderId}`);
+    const value = reader.money(
+      first(tender, "LegalMonetaryTotal", "PayableAmount"),
+      `value of tender ${tenderId}`,
+    );
     if (value !== null) values.push(value);
     const partyId = reader.id(first(tender, "TenderingParty", "ID"), `tendering party of ${tenderId}`);
     const party = partyId === null ? undefined : context.parties.get(partyId);
-    if (partyId !== null && party === undefined) reader.problem(`${what}: tendering party ${partyId} is not in the notice`);
-    for (const tenderer of children(party, "Tenderer")) memberRefs.push(reader.id(first(tenderer, "ID"), "tenderer"));
+    if (partyId !== null && party === undefined)
+      reader.problem(`${what}: tendering party ${partyId} is not in the notice`);
+    for (const tenderer of children(party, "Tenderer"))
+      memberRefs.push(reader.id(first(tenderer, "ID"), "tenderer"));
   }
   return {
     value: sumMoney(values, reader, what),
@@ -78,7 +87,8 @@ export function readLotAward(lotResult: XmlNode, context: AwardContext): EformsL
   const lotId = reader.id(first(lotResult, "TenderLot", "ID"), `lot of result ${resultId ?? "?"}`);
   const what = `lot ${lotId ?? resultId ?? "?"}`;
   const statusCode = reader.id(first(lotResult, "TenderResultCode"), `${what} status`);
-  const status = statusCode !== null && Object.hasOwn(STATUS, statusCode) ? (STATUS[statusCode] ?? null) : null;
+  const status =
+    statusCode !== null && Object.hasOwn(STATUS, statusCode) ? (STATUS[statusCode] ?? null) : null;
   const tenderIds = reader.keep(
     children(lotResult, "LotTender")
       .map((tender) => reader.id(first(tender, "ID"), `${what} tender`))
@@ -110,10 +120,13 @@ export function readLotAward(lotResult: XmlNode, context: AwardContext): EformsL
     winners: outcome.winners,
     value: outcome.value,
     decidedAt:
-      earliest(contracts.map((contract) => reader.date(first(contract, "AwardDate"), `${what} decision date`))) ??
-      (status === "open" ? null : context.noticeAwardDate),
+      earliest(
+        contracts.map((contract) => reader.date(first(contract, "AwardDate"), `${what} decision date`)),
+      ) ?? (status === "open" ? null : context.noticeAwardDate),
     contractSignedAt: earliest(
-      contracts.map((contract) => reader.date(first(contract, "IssueDate"), `${what} contract signature date`)),
+      contracts.map((contract) =>
+        reader.date(first(contract, "IssueDate"), `${what} contract signature date`),
+      ),
     ),
     contractEnd: hasWinner ? (lot?.contractEnd ?? null) : null,
     tendersReceived: reader.count(first(tenders, "StatisticsNumeric"), `${what} tenders received`),

@@ -4,7 +4,11 @@ import type { NoticeReader } from "./notice-reader.js";
 import { all, children, first, rawAttribute, type XmlNode } from "./xml-tree.js";
 
 /** The submission deadline of a lot (BT-131 date and time) as a UTC timestamp. */
-export function readDeadline(tenderingProcess: XmlNode | undefined, reader: NoticeReader, what: string): string | null {
+export function readDeadline(
+  tenderingProcess: XmlNode | undefined,
+  reader: NoticeReader,
+  what: string,
+): string | null {
   const period = first(tenderingProcess, "TenderSubmissionDeadlinePeriod");
   const date = reader.line(first(period, "EndDate"), `${what} deadline date`, 64);
   if (date === null) return null;
@@ -15,7 +19,12 @@ export function readDeadline(tenderingProcess: XmlNode | undefined, reader: Noti
 }
 
 /** The title in the notice's language when several languages are given, else the first. */
-export function readTitle(project: XmlNode | undefined, language: string | null, reader: NoticeReader, what: string) {
+export function readTitle(
+  project: XmlNode | undefined,
+  language: string | null,
+  reader: NoticeReader,
+  what: string,
+) {
   const names = children(project, "Name");
   const inLanguage = names.find((name) => rawAttribute(name, "languageID") === language);
   return reader.line(inLanguage ?? names[0], what);

@@ -9,7 +9,11 @@ const ID_AND_VERSION = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
  * A reference to another notice: `a6e3de9d-…-ea7b3749cfc9-01` is notice `a6e3de9d-…` version
  * `01`; anything else (a publication number such as `342558-2018`) is kept whole, with its scheme.
  */
-export function readNoticeRef(node: XmlNode | undefined, reader: NoticeReader, what: string): EformsNoticeRef | null {
+export function readNoticeRef(
+  node: XmlNode | undefined,
+  reader: NoticeReader,
+  what: string,
+): EformsNoticeRef | null {
   const text = reader.id(node, what);
   if (text === null) return null;
   const scheme = reader.attribute(node, "schemeName", `${what} scheme`);

@@ -70,7 +70,8 @@ const spelling = (base: string[]) =>
       const joined = base.map((w, index) => (index === 0 ? w : `${separators[index - 1]}${w}`)).join("");
       const chars = [...joined].map((char, index) => {
         const options = ACCENTED[char];
-        const accented = options && (accent[index] ?? 0) % 2 === 0 ? options[(accent[index] ?? 0) % options.length] : char;
+        const accented =
+          options && (accent[index] ?? 0) % 2 === 0 ? options[(accent[index] ?? 0) % options.length] : char;
         return upper[index] ? (accented ?? char).toUpperCase() : (accented ?? char);
       });
       return `${lead}${chars.join("")}${suffix}${trail}`;

@@ -10,7 +10,10 @@ describe("organisationKey", () => {
     [{ identifier: "C55603", scheme: null, name: "Mint Health Limited", country: "MT" }, "id:MT:C55603"],
     [{ identifier: "123 456 789", name: "London South Bank University", country: "GB" }, "id:GB:123456789"],
     [{ identifier: "C55603", name: "Mint Health Limited", country: null }, "name:mint health:-"],
-    [{ identifier: "TBD", name: "Public Contracts Review Board", country: "MT" }, "name:public contracts review board:MT"],
+    [
+      { identifier: "TBD", name: "Public Contracts Review Board", country: "MT" },
+      "name:public contracts review board:MT",
+    ],
     [{ identifier: "not available", name: "PwC UK LLP", country: "GB" }, "name:pwc uk:GB"],
     [{ identifier: "12345", scheme: "not a scheme!", name: "Acme", country: "gb" }, "id:GB:12345"],
     [{ name: "ACME S.p.A.", country: "ITA" }, "name:acme:-"],
@@ -23,12 +26,19 @@ describe("organisationKey", () => {
   it("ignores spacing and case of a registered identifier and its scheme", () => {
     fc.assert(
       fc.property(
-        fc.string({ unit: fc.constantFrom(..."ABCDEFGHJKLMNPQRSTUVWXYZ0123456789"), minLength: 1, maxLength: 12 }),
+        fc.string({
+          unit: fc.constantFrom(..."ABCDEFGHJKLMNPQRSTUVWXYZ0123456789"),
+          minLength: 1,
+          maxLength: 12,
+        }),
         fc.constantFrom("GB-COH", "GB-PPON", "GB-CHC", "FR-RCS"),
         fc.array(fc.constantFrom(" ", ".", "\t"), { maxLength: 3 }),
         (id, scheme, noise) => {
           const digitId = `${id}7`;
-          const spaced = `${noise.join("")}${digitId.toLowerCase().split("").join(noise[0] ?? "")}${noise.join("")}`;
+          const spaced = `${noise.join("")}${digitId
+            .toLowerCase()
+            .split("")
+            .join(noise[0] ?? "")}${noise.join("")}`;
           expect(organisationKey({ identifier: spaced, scheme: ` ${scheme.toLowerCase()} ` })).toBe(
             `${scheme}:${digitId}`,
           );

@@ -25,7 +25,10 @@ function normaliseScheme(scheme: string | null | undefined): string | null {
  * Placeholders (`TBD`, `N/A`, `not available`) have no digit and are no identifier.
  */
 function normaliseIdentifier(identifier: string | null | undefined, scheme: string | null): string | null {
-  let text = (identifier ?? "").toWellFormed().replace(/[\s.]+/gu, "").toUpperCase();
+  let text = (identifier ?? "")
+    .toWellFormed()
+    .replace(/[\s.]+/gu, "")
+    .toUpperCase();
   if (scheme !== null && text.startsWith(`${scheme}-`)) text = text.slice(scheme.length + 1);
   if (text.length > IDENTIFIER_MAX_LENGTH || !/\p{N}/u.test(text) || /[:\p{C}]/u.test(text)) return null;
   return text;

@@ -1,0 +1,1 @@
+export { type SyntheticEformsNoticeOptions, syntheticEformsNotice } from "./synthetic-eforms-notice.js";
