@@ -245,6 +245,17 @@ describe("parseEformsNotice never throws (property tests)", () => {
     );
   });
 
+  it("answers any bytes with a sound summary or a refusal", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), fc.nat({ max: REAL.length }), (bytes, at) => {
+        expectSound(parseEformsNotice(bytes));
+        const real = Buffer.from(REAL);
+        expectSound(parseEformsNotice(Buffer.concat([real.subarray(0, at), bytes, real.subarray(at)])));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it("answers a real notice with random damage with a sound summary or a refusal", () => {
     fc.assert(
       fc.property(

@@ -89,10 +89,15 @@ export function readLotAward(lotResult: XmlNode, context: AwardContext): EformsL
   const statusCode = reader.id(first(lotResult, "TenderResultCode"), `${what} status`);
   const status =
     statusCode !== null && Object.hasOwn(STATUS, statusCode) ? (STATUS[statusCode] ?? null) : null;
+  // A tender named twice is one tender: its value counts once.
   const tenderIds = reader.keep(
-    children(lotResult, "LotTender")
-      .map((tender) => reader.id(first(tender, "ID"), `${what} tender`))
-      .filter((id): id is string => id !== null),
+    [
+      ...new Set(
+        children(lotResult, "LotTender")
+          .map((tender) => reader.id(first(tender, "ID"), `${what} tender`))
+          .filter((id): id is string => id !== null),
+      ),
+    ],
     reader.limits.maxOrganisations,
     `${what} tenders`,
   );

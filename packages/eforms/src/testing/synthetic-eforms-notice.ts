@@ -11,6 +11,8 @@ export interface SyntheticEformsNoticeOptions {
   currency?: string;
   title?: string;
   tendersReceived?: string;
+  /** Members of the winning tendering party (a consortium); the first is `winnerName`. */
+  winners?: number;
 }
 
 const NS = [
@@ -45,8 +47,9 @@ export function syntheticEformsNotice(options: SyntheticEformsNoticeOptions = {}
       `<efac:LotTender><cbc:ID>TEN-${pad(tender)}</cbc:ID><cac:LegalMonetaryTotal><cbc:PayableAmount currencyID="${currency}">${options.amount ?? "1000"}</cbc:PayableAmount></cac:LegalMonetaryTotal><efac:TenderingParty><cbc:ID>TPA-0001</cbc:ID></efac:TenderingParty></efac:LotTender>`,
     );
   }
+  const members = Array.from({ length: options.winners ?? 1 }, (_, i) => `ORG-${pad(i + 2)}`);
   parts.push(
-    "<efac:TenderingParty><cbc:ID>TPA-0001</cbc:ID><efac:Tenderer><cbc:ID>ORG-0002</cbc:ID></efac:Tenderer></efac:TenderingParty>",
+    `<efac:TenderingParty><cbc:ID>TPA-0001</cbc:ID>${members.map((ref) => `<efac:Tenderer><cbc:ID>${ref}</cbc:ID></efac:Tenderer>`).join("")}</efac:TenderingParty>`,
   );
   const organisation = (ref: string, name: string, companyId: string) =>
     `<efac:Organization><efac:Company><cac:PartyIdentification><cbc:ID>${ref}</cbc:ID></cac:PartyIdentification><cac:PartyName><cbc:Name>${name}</cbc:Name></cac:PartyName><cac:PostalAddress><cac:Country><cbc:IdentificationCode>DEU</cbc:IdentificationCode></cac:Country></cac:PostalAddress><cac:PartyLegalEntity><cbc:CompanyID>${companyId}</cbc:CompanyID></cac:PartyLegalEntity></efac:Company></efac:Organization>`;
@@ -61,7 +64,10 @@ export function syntheticEformsNotice(options: SyntheticEformsNoticeOptions = {}
     "<ext:UBLExtensions><ext:UBLExtension><ext:ExtensionContent><efext:EformsExtension>",
     `<efac:NoticeResult>${parts.join("")}</efac:NoticeResult>`,
     '<efac:NoticeSubType><cbc:SubTypeCode listName="notice-subtype">29</cbc:SubTypeCode></efac:NoticeSubType>',
-    `<efac:Organizations>${organisation("ORG-0001", "Stadt Musterhausen", "DE123456789")}${organisation("ORG-0002", options.winnerName ?? "Muster Bau GmbH", options.winnerCompanyId ?? "HRB 12345")}</efac:Organizations>`,
+    `<efac:Organizations>${organisation("ORG-0001", "Stadt Musterhausen", "DE123456789")}${organisation("ORG-0002", options.winnerName ?? "Muster Bau GmbH", options.winnerCompanyId ?? "HRB 12345")}${members
+      .slice(1)
+      .map((ref, i) => organisation(ref, `Partner ${i + 1} GmbH`, `HRB ${i + 1}`))
+      .join("")}</efac:Organizations>`,
     "</efext:EformsExtension></ext:ExtensionContent></ext:UBLExtension></ext:UBLExtensions>",
     '<cbc:ID schemeName="notice-id">11111111-2222-4333-8444-555555555555</cbc:ID>',
     "<cbc:ContractFolderID>66666666-7777-4888-9999-000000000000</cbc:ContractFolderID>",
