@@ -58,7 +58,7 @@ describe("organisationKey", () => {
           expect(key.isWellFormed()).toBe(true);
         }
       }),
-      { numRuns: 500 },
+      { numRuns: 300 },
     );
   });
 });
