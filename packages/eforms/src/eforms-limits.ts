@@ -13,7 +13,7 @@ export interface EformsLimits {
   maxElements: number;
   /** Lots and lot results kept; the rest are dropped and the summary says `truncated`. */
   maxLots: number;
-  /** Winners kept per lot and buyers kept per notice. */
+  /** Winners kept per lot, members per tendering party, buyers per notice. */
   maxOrganisations: number;
   /** Documents (links) and changed sections kept per notice. */
   maxListItems: number;

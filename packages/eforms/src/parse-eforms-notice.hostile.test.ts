@@ -107,6 +107,25 @@ describe("parseEformsNotice bounds size, depth and element count", () => {
     ]);
   });
 
+  it("reads a tendering party of 60,000 members named by 500 lot results once, keeping 100", () => {
+    const members = "<efac:Tenderer><cbc:ID>ORG-0002</cbc:ID></efac:Tenderer>".repeat(60_000);
+    const xml = syntheticEformsNotice({ lots: 500 }).replace(
+      "<efac:Tenderer><cbc:ID>ORG-0002</cbc:ID></efac:Tenderer>",
+      members,
+    );
+    const started = performance.now();
+    const result = parseEformsNotice(xml);
+    expectSound(result);
+    if (!result.ok) throw new Error(result.message);
+    expect(result.notice.result?.awards).toHaveLength(500);
+    expect(result.notice.result?.awards[499]?.winners.map((w) => w.ref)).toEqual(["ORG-0002"]);
+    expect(result.notice.truncation).toEqual([
+      "members of tendering party TPA-0001: 60,000 given, the first 100 kept",
+    ]);
+    // Reading the members again for every lot result took minutes; parsing alone takes seconds.
+    expect(performance.now() - started).toBeLessThan(15_000);
+  });
+
   it("cuts a 100 KB winner name to 1,000 characters and says so", () => {
     const name = "Muster Bau ".repeat(10_000).trim();
     const result = parseEformsNotice(syntheticEformsNotice({ winnerName: name }));

@@ -119,6 +119,6 @@ describe("parseEformsNotice", () => {
   it("keeps 100 members of a 150-member consortium and says so", () => {
     const notice = read(syntheticEformsNotice({ winners: 150 }));
     expect(notice.result?.awards[0]?.winners).toHaveLength(100);
-    expect(notice.truncation).toEqual(["winners of lot LOT-0001: 150 given, the first 100 kept"]);
+    expect(notice.truncation).toEqual(["members of tendering party TPA-0001: 150 given, the first 100 kept"]);
   });
 });

@@ -75,6 +75,7 @@ function readNotice(root: XmlNode, reader: NoticeReader): EformsNoticeV1 {
     parties: indexById(noticeResult, "TenderingParty", reader),
     lots,
     noticeAwardDate: reader.date(first(root, "TenderResult", "AwardDate"), "award date"),
+    tenderCache: new Map(),
   };
   const issueDate = reader.line(first(root, "IssueDate"), "issue date", 64);
   const issueTime = reader.line(first(root, "IssueTime"), "issue time", 64);

@@ -49,34 +49,60 @@ export interface AwardContext {
   lots: readonly EformsLot[];
   /** The notice-level award date (`cac:TenderResult/cbc:AwardDate`). */
   noticeAwardDate: string | null;
+  /** Tenders already read: many lot results may name one tender of a large tendering party. */
+  tenderCache: Map<string, TenderRead | null>;
+}
+
+interface TenderRead {
+  value: Money | null;
+  memberRefs: (string | null)[];
+}
+
+function readTender(tenderId: string, context: AwardContext, what: string): TenderRead | null {
+  const cached = context.tenderCache.get(tenderId);
+  if (cached !== undefined || context.tenderCache.has(tenderId)) return cached ?? null;
+  const { reader } = context;
+  const tender = context.tenders.get(tenderId);
+  let read: TenderRead | null = null;
+  if (tender === undefined) {
+    reader.problem(`${what}: tender ${tenderId} is not in the notice`);
+  } else {
+    const partyId = reader.id(first(tender, "TenderingParty", "ID"), `tendering party of ${tenderId}`);
+    const party = partyId === null ? undefined : context.parties.get(partyId);
+    if (partyId !== null && party === undefined) {
+      reader.problem(`${what}: tendering party ${partyId} is not in the notice`);
+    }
+    const members = reader.keep(
+      children(party, "Tenderer"),
+      reader.limits.maxOrganisations,
+      `members of tendering party ${partyId}`,
+    );
+    read = {
+      value: reader.money(
+        first(tender, "LegalMonetaryTotal", "PayableAmount"),
+        `value of tender ${tenderId}`,
+      ),
+      memberRefs: members.map((tenderer) => reader.id(first(tenderer, "ID"), "tenderer")),
+    };
+  }
+  context.tenderCache.set(tenderId, read);
+  return read;
 }
 
 /** The tenders' value (BT-720) summed, and their tendering parties' members as winners. */
 export function tendersOutcome(tenderIds: readonly string[], context: AwardContext, what: string) {
-  const { reader } = context;
-  const values: Money[] = [];
-  const memberRefs: (string | null)[] = [];
-  for (const tenderId of tenderIds) {
-    const tender = context.tenders.get(tenderId);
-    if (tender === undefined) {
-      reader.problem(`${what}: tender ${tenderId} is not in the notice`);
-      continue;
-    }
-    const value = reader.money(
-      first(tender, "LegalMonetaryTotal", "PayableAmount"),
-      `value of tender ${tenderId}`,
-    );
-    if (value !== null) values.push(value);
-    const partyId = reader.id(first(tender, "TenderingParty", "ID"), `tendering party of ${tenderId}`);
-    const party = partyId === null ? undefined : context.parties.get(partyId);
-    if (partyId !== null && party === undefined)
-      reader.problem(`${what}: tendering party ${partyId} is not in the notice`);
-    for (const tenderer of children(party, "Tenderer"))
-      memberRefs.push(reader.id(first(tenderer, "ID"), "tenderer"));
-  }
+  const reads = tenderIds
+    .map((tenderId) => readTender(tenderId, context, what))
+    .filter((read): read is TenderRead => read !== null);
+  const values = reads.map((read) => read.value).filter((value): value is Money => value !== null);
   return {
-    value: sumMoney(values, reader, what),
-    winners: resolveOrganisations(memberRefs, context.organisations, reader, `winners of ${what}`),
+    value: sumMoney(values, context.reader, what),
+    winners: resolveOrganisations(
+      reads.flatMap((read) => read.memberRefs),
+      context.organisations,
+      context.reader,
+      `winners of ${what}`,
+    ),
   };
 }
 
