@@ -34,6 +34,8 @@ export const NOTICE_TYPE_KINDS: Readonly<Record<string, NoticeKind>> = Object.fr
   "can-tran": "result",
   compl: "result",
   "can-modif": "modification",
+  // TED's corrigendum of the forms before eForms, as the Search API's `notice-type` still names it.
+  corr: "change",
 });
 
 /** Kinds by the notice type's list (`NoticeTypeCode/@listName`), for a type not in the table. */
