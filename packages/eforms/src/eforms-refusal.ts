@@ -14,6 +14,11 @@ export interface EformsRefusal {
   message: string;
 }
 
+// Parser messages quote element names, which a hostile notice can make megabytes long.
+const MESSAGE_MAX_LENGTH = 300;
+
 export function refuse(code: EformsRefusalCode, message: string): EformsRefusal {
-  return { ok: false, code, message };
+  const short =
+    message.length > MESSAGE_MAX_LENGTH ? `${message.slice(0, MESSAGE_MAX_LENGTH - 1)}…` : message;
+  return { ok: false, code, message: short.toWellFormed() };
 }

@@ -174,6 +174,13 @@ describe("parseEformsNotice cleans text and refuses values it cannot read", () =
     ]);
   });
 
+  it("keeps the reason short when the broken XML has a 100 KB element name", () => {
+    const name = `a${"b".repeat(100_000)}`;
+    const result = parseEformsNotice(`<ContractNotice><${name}></ContractNotice>`);
+    expect(refusalCode(result)).toBe("not-xml");
+    expectSound(result);
+  });
+
   it.each([
     ["", "not-xml"],
     ["not xml", "not-xml"],

@@ -18,7 +18,9 @@ function strings(value: unknown): string[] {
  */
 export function eformsResultViolations(result: EformsParseResult): string[] {
   if (!result.ok) {
-    return result.message.length > 10 && result.message.length < 400 ? [] : [`message: ${result.message}`];
+    return result.message.length > 10 && result.message.length < 400
+      ? []
+      : [`message of ${result.message.length} characters: ${result.message.slice(0, 200)}`];
   }
   const violations = (v.safeParse(EformsNoticeV1, result.notice).issues ?? []).map(
     (issue) => `schema: ${issue.message} at ${issue.path?.map((item) => item.key).join(".")}`,
