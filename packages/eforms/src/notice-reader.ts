@@ -29,12 +29,13 @@ export class NoticeReader {
     return this.#truncated > 0;
   }
 
+  // Notes quote cut values, whose last character may be half of a pair.
   cut(note: string): void {
-    if (++this.#truncated <= MAX_NOTES) this.truncation.push(note);
+    if (++this.#truncated <= MAX_NOTES) this.truncation.push(note.toWellFormed());
   }
 
   problem(note: string): void {
-    if (++this.#problems <= MAX_NOTES) this.problems.push(note);
+    if (++this.#problems <= MAX_NOTES) this.problems.push(note.toWellFormed());
   }
 
   /** Closes the notes: how many more there were than were kept. */

@@ -166,6 +166,14 @@ describe("parseEformsNotice cleans text and refuses values it cannot read", () =
     },
   );
 
+  it("quotes a bad value in a problem without splitting a character", () => {
+    const result = parseEformsNotice(syntheticEformsNotice({ amount: `${"1".repeat(63)}😀` }));
+    expectSound(result);
+    expect(
+      result.ok && result.notice.problems[0]?.startsWith(`value of tender TEN-0001: "${"1".repeat(63)}`),
+    ).toBe(true);
+  });
+
   it("names a tender count that is no whole number as a problem", () => {
     const result = parseEformsNotice(syntheticEformsNotice({ tendersReceived: "eleven" }));
     expect(result.ok && result.notice.result?.awards[0]?.tendersReceived).toBeNull();
