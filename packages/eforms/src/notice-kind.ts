@@ -1,4 +1,4 @@
-/** What a notice is in its procedure (procedures.md §8). */
+/** What a notice is in its procedure (the kind table in this package's README). */
 export type NoticeKind = "planning" | "competition" | "change" | "result" | "modification" | "cancellation";
 
 export const NOTICE_KINDS: readonly NoticeKind[] = [
