@@ -20,6 +20,7 @@ export { mappedRecord } from "./mapping/mapped-record.js";
 export { combineDateAndTime, parseSourceDate } from "./mapping/parse-source-date.js";
 export { parseSourcePayload, type SourcePayloadNames } from "./mapping/parse-source-payload.js";
 export { describeRecordIssues, validateTenderRecord } from "./mapping/validate-tender-record.js";
+export { defineSource, type SourceDefinition, type SourceEnvSchema } from "./source/source-definition.js";
 export { type CommitPageInput, CursorMovedError, commitPage, type MappedItem } from "./sync/commit-page.js";
 export {
   type ImportReport,

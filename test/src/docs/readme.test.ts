@@ -65,7 +65,7 @@ describe("README configuration table", () => {
     for (const row of rows) {
       if (perServiceDefaults(row.defaultText)) continue;
       const literal = /^`([^`]*)`/.exec(row.defaultText)?.[1];
-      const reader = SERVICES.find((s) => serviceEnv[s].includes(row.variable));
+      const reader = SERVICES.find((s) => (serviceEnv[s] ?? []).includes(row.variable));
       if (literal === undefined || reader === undefined) continue;
       const actual = defaults(reader)[row.variable];
       if (typeof actual === "number") expect(Number(literal), row.variable).toBe(actual);
