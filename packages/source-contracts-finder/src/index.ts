@@ -1,9 +1,5 @@
 export { type CfAdapterOptions, createCfAdapter } from "./cf-adapter.js";
-export { type CfAmount, cfAmount } from "./cf-amount.js";
-export { cfDocumentFilename, extensionOf } from "./cf-document-filename.js";
 export { CF_DOCUMENT_HOSTS } from "./cf-document-hosts.js";
-export { cfAttachments, cfNoticeUrl } from "./cf-documents.js";
-export { CfDocument, CfPackageMeta, CfRelease, CfSearchPage } from "./cf-release.js";
 export { cfReleaseFacets } from "./cf-release-facets.js";
 export { cfReleaseToTenderRecord } from "./cf-release-to-tender-record.js";
 export {
