@@ -185,7 +185,7 @@ try {
     const notices = await checkDemoSearch(system.gatewayUrl, apiKey.key, DEMO_NOTICES_QUERY, 4);
     const from = (source: string) => notices.sources.filter((s) => s === source).length;
     out.say(
-      `check: Search over the recorded notices returned ${notices.fragments} fragment(s), ${from("ted")} from TED and ${from("contracts_finder")} from Contracts Finder`,
+      `check: Search over the recorded notices returned ${notices.fragments} fragment(s), ${from("ted")} from TED, ${from("contracts_finder")} from Contracts Finder and ${from("find_a_tender")} from Find a Tender`,
     );
     const filtered = await checkDemoSearch(
       system.gatewayUrl,
