@@ -82,6 +82,7 @@ export {
 } from "./primitives/search-query.js";
 export { Sha256Digest } from "./primitives/sha256-digest.js";
 export { SourceCode } from "./primitives/source-code.js";
+export { type KnownSourceCode, SOURCE_CODES } from "./primitives/source-codes.js";
 export { DOWNLOAD_STATUSES, DownloadStatus, INDEX_STATUSES, IndexStatus } from "./primitives/statuses.js";
 export { toStorableText, unstorableTextProblem } from "./primitives/storable-text.js";
 export { TRACEPARENT_PATTERN, Traceparent } from "./primitives/traceparent.js";

@@ -355,12 +355,13 @@ export const jsonSchemas = {
             "items": {
               "enum": [
                 "ted",
-                "contracts_finder"
+                "contracts_finder",
+                "find_a_tender"
               ],
               "type": "string"
             },
             "minItems": 1,
-            "maxItems": 2,
+            "maxItems": 3,
             "uniqueItems": true
           },
           "countries": {
@@ -467,12 +468,13 @@ export const jsonSchemas = {
             "items": {
               "enum": [
                 "ted",
-                "contracts_finder"
+                "contracts_finder",
+                "find_a_tender"
               ],
               "type": "string"
             },
             "minItems": 1,
-            "maxItems": 2,
+            "maxItems": 3,
             "uniqueItems": true
           },
           "countries": {
@@ -1225,12 +1227,13 @@ export const jsonSchemas = {
             "items": {
               "enum": [
                 "ted",
-                "contracts_finder"
+                "contracts_finder",
+                "find_a_tender"
               ],
               "type": "string"
             },
             "minItems": 1,
-            "maxItems": 2,
+            "maxItems": 3,
             "uniqueItems": true
           },
           "countries": {
@@ -1354,12 +1357,13 @@ export const jsonSchemas = {
             "items": {
               "enum": [
                 "ted",
-                "contracts_finder"
+                "contracts_finder",
+                "find_a_tender"
               ],
               "type": "string"
             },
             "minItems": 1,
-            "maxItems": 2,
+            "maxItems": 3,
             "uniqueItems": true
           },
           "countries": {
@@ -1512,12 +1516,13 @@ export const jsonSchemas = {
             "items": {
               "enum": [
                 "ted",
-                "contracts_finder"
+                "contracts_finder",
+                "find_a_tender"
               ],
               "type": "string"
             },
             "minItems": 1,
-            "maxItems": 2,
+            "maxItems": 3,
             "uniqueItems": true
           },
           "countries": {
@@ -1679,12 +1684,13 @@ export const jsonSchemas = {
                   "items": {
                     "enum": [
                       "ted",
-                      "contracts_finder"
+                      "contracts_finder",
+                      "find_a_tender"
                     ],
                     "type": "string"
                   },
                   "minItems": 1,
-                  "maxItems": 2,
+                  "maxItems": 3,
                   "uniqueItems": true
                 },
                 "countries": {

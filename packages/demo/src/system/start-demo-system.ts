@@ -27,7 +27,7 @@ export interface DemoSystemOptions
   /** Variables every process gets first (PATH, HOME, ...); default none. */
   baseEnv?: Readonly<Record<string, string>>;
   overrides?: DemoServicesConfig["overrides"];
-  /** Which services to start; default all six. */
+  /** Which services to start; default all seven. */
   services?: readonly ServiceName[];
   /** Whether the replay server serves its pages from the start (default true). */
   replayAvailable?: boolean;
@@ -73,6 +73,7 @@ export async function startDemoSystem(options: DemoSystemOptions): Promise<DemoS
   const healthPorts: Record<WorkerName, number> = {
     "ingest-source-a": await freePort("0.0.0.0"),
     "ingest-source-b": await freePort("0.0.0.0"),
+    "ingest-source-c": await freePort("0.0.0.0"),
     downloader: await freePort("0.0.0.0"),
     indexer: await freePort("0.0.0.0"),
     notifier: await freePort("0.0.0.0"),

@@ -1,4 +1,4 @@
-import type { CfDocument } from "./cf-release.js";
+import type { OcdsDocument } from "./ocds-release.js";
 
 const EXTENSIONS: Readonly<Record<string, string>> = {
   "application/pdf": ".pdf",
@@ -31,7 +31,7 @@ export function extensionOf(mime: string | null | undefined): string {
  * file (`spec.pdf`), else `<documentType>-<id>` plus the extension of `format`
  * (`biddingDocuments-2.docx`). The downloader later prefers the server's Content-Disposition name.
  */
-export function cfDocumentFilename(document: CfDocument, position: number, url: URL): string {
+export function ocdsDocumentFilename(document: OcdsDocument, position: number, url: URL): string {
   const last = decodeSegment(url.pathname.split("/").at(-1) ?? "");
   if (/^[^.].*\.[A-Za-z0-9]{1,5}$/.test(last)) return sanitize(last);
   const id = document.id === null || document.id === undefined ? String(position + 1) : String(document.id);

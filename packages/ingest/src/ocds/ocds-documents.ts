@@ -1,13 +1,13 @@
 import { type AttachmentRecordV1, isHttpUrl } from "@tender/contracts";
-import { cleanLine } from "@tender/ingest";
-import { cfDocumentFilename } from "./cf-document-filename.js";
-import type { CfDocument } from "./cf-release.js";
+import { cleanLine } from "../mapping/clean-text.js";
+import { ocdsDocumentFilename } from "./ocds-document-filename.js";
+import type { OcdsDocument } from "./ocds-release.js";
 
 /**
  * The public notice page among `tender.documents`: the first `tenderNotice` that is a web page
- * (`format` text/html or no format). Contracts Finder also types attached PDFs `tenderNotice`.
+ * (`format` text/html or no format): some publishers also type attached PDFs `tenderNotice`.
  */
-export function cfNoticeUrl(documents: readonly CfDocument[]): string | null {
+export function ocdsNoticeUrl(documents: readonly OcdsDocument[]): string | null {
   const notice = documents.find(
     (d) =>
       d.documentType === "tenderNotice" &&
@@ -18,8 +18,8 @@ export function cfNoticeUrl(documents: readonly CfDocument[]): string | null {
 }
 
 /** Every other document with an http(s) URL, once per URL, as attachments. */
-export function cfAttachments(
-  documents: readonly CfDocument[],
+export function ocdsAttachments(
+  documents: readonly OcdsDocument[],
   noticeUrl: string | null,
 ): AttachmentRecordV1[] {
   const seen = new Set<string>(noticeUrl === null ? [] : [noticeUrl]);
@@ -31,7 +31,7 @@ export function cfAttachments(
     attachments.push({
       external_id: document.id === null || document.id === undefined ? null : String(document.id),
       title: cleanLine(document.title ?? document.description ?? ""),
-      filename: cfDocumentFilename(document, position, new URL(url)),
+      filename: ocdsDocumentFilename(document, position, new URL(url)),
       source_url: url,
       content_type: document.format?.trim() || null,
     });

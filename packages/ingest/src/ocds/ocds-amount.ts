@@ -1,22 +1,22 @@
-import { sumDecimalTexts, toDecimalText } from "@tender/ingest";
-import type { CfRelease, CfValue } from "./cf-release.js";
+import { sumDecimalTexts, toDecimalText } from "../mapping/decimal-text.js";
+import type { OcdsRelease, OcdsValue } from "./ocds-release.js";
 
-export interface CfAmount {
+export interface OcdsAmount {
   amount: string | null;
   currency: string | null;
 }
 
 /**
  * `tender.value` when it has an amount; else the sum of the lot values when every lot has one
- * and their currencies agree (Find a Tender); else none. Placeholder amounts (1 GBP) are real
+ * and their currencies agree (publishers that value lots only); else none. Placeholder amounts (1 GBP) are real
  * data and kept; an amount that is not a number is treated as absent.
  */
-export function cfAmount(tender: NonNullable<CfRelease["tender"]>): CfAmount {
+export function ocdsAmount(tender: NonNullable<OcdsRelease["tender"]>): OcdsAmount {
   const own = single(tender.value);
   if (own) return own;
   const lots = (tender.lots ?? []).map((lot) => single(lot.value));
   if (lots.length === 0 || lots.some((lot) => lot === null)) return { amount: null, currency: null };
-  const values = lots as CfAmount[];
+  const values = lots as OcdsAmount[];
   const currencies = new Set(values.map((lot) => lot.currency));
   if (currencies.size > 1) return { amount: null, currency: null };
   return {
@@ -25,7 +25,7 @@ export function cfAmount(tender: NonNullable<CfRelease["tender"]>): CfAmount {
   };
 }
 
-function single(value: CfValue | null | undefined): CfAmount | null {
+function single(value: OcdsValue | null | undefined): OcdsAmount | null {
   const amount = toDecimalText(value?.amount);
   if (amount === null) return null;
   return { amount, currency: value?.currency?.trim().toUpperCase() || null };
