@@ -20,6 +20,8 @@ export interface RankInput {
   limit: number;
   /** Only chunks of the tenders matching this condition on `t` (a `tenders` row); none: every chunk of the model. */
   tenders?: RawBuilder<boolean>;
+  /** Aborted when the caller no longer waits for the answer: no further statement starts. */
+  signal?: AbortSignal;
   /** How many candidates the compact scan keeps (N below); default 100. Tests use a few, to reach every branch with small tables. */
   candidates?: number;
   /** Return each ranked chunk with what a search result shows of it (`shown`), from the same statement. */
@@ -147,6 +149,7 @@ async function rankCandidates(
   scope: RawBuilder<boolean>,
   keep: RawBuilder<boolean> | undefined,
 ): Promise<{ ranked: RankedChunk[]; proven: boolean; reach: number | undefined }> {
+  input.signal?.throwIfAborted();
   const { rows } = await nearestCandidatesSql(input, compact, scope, keep).execute(db);
   const ranked = rows.flatMap((r) => (r.id === null ? [] : [toRankedChunk(r)]));
   const considered = rows[0]?.considered ?? 0;
@@ -166,6 +169,7 @@ async function rankByFullVector(
   compact: CompactQuery | undefined,
   reach: number | undefined,
 ): Promise<RankedChunk[]> {
+  input.signal?.throwIfAborted();
   const reachable =
     compact && reach !== undefined
       ? sql`AND (c.embedding_half IS NULL OR c.embedding_half <#> ${compact.halfvec}::halfvec(1024) <= ${reach}::float8)`

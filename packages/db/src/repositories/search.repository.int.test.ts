@@ -174,6 +174,35 @@ describe("searchChunks", () => {
     }
   });
 
+  it("with statementTimeoutMs, the server cancels a scan held past it; an aborted signal starts no statement", async () => {
+    const holder = createDb(t.url, { max: 1 });
+    const released = Promise.withResolvers<void>();
+    const locked = Promise.withResolvers<void>();
+    const holding = holder.transaction().execute(async (trx) => {
+      await sql`LOCK TABLE chunks IN ACCESS EXCLUSIVE MODE`.execute(trx);
+      locked.resolve();
+      await released.promise;
+    });
+    const input = { embedding: basis(0), model: "test", minScore: -1, limit: 2 };
+    try {
+      await locked.promise;
+      for (const settingsOnConnection of [false, true]) {
+        const started = Date.now();
+        await expect(
+          searchChunks(t.db, { ...input, settingsOnConnection, statementTimeoutMs: 300 }),
+        ).rejects.toMatchObject({ code: "57014" });
+        expect(Date.now() - started).toBeLessThan(5_000);
+      }
+      const aborted = AbortSignal.abort(new Error("deadline"));
+      await expect(searchChunks(t.db, { ...input, signal: aborted })).rejects.toThrow("deadline");
+    } finally {
+      released.resolve();
+      await holding;
+      await holder.destroy();
+    }
+    expect(await searchChunks(t.db, { ...input, statementTimeoutMs: 10_000 })).toHaveLength(2);
+  });
+
   it("keeps one prepared statement per parallel-workers setting, so each setting gets its own plan", async () => {
     const first = await t.db.connection().execute(async (conn) => {
       for (const parallelWorkers of [0, 0, 2, 2, 0]) {

@@ -50,6 +50,14 @@ export interface SearchChunksInput {
    * (no transaction of its own to carry the settings) unless its cut cannot be proven.
    */
   settingsOnConnection?: boolean;
+  /**
+   * The time left before the caller's deadline, in ms: the search runs in its transaction with
+   * this `statement_timeout`, so a statement still running at the deadline is cancelled by the
+   * server (SQLSTATE 57014) instead of running on for nobody.
+   */
+  statementTimeoutMs?: number;
+  /** Aborted at the caller's deadline: no further statement of the search starts. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -63,7 +71,8 @@ export interface SearchChunksInput {
  *
  * Runs under {@link searchSettings}: set in a read-only REPEATABLE READ transaction of its own
  * (every statement of a search sees one snapshot), or, with `settingsOnConnection`, already
- * set on the connection, where an unfiltered search whose cut is proven is a single statement.
+ * set on the connection, where an unfiltered search whose cut is proven is a single statement
+ * (not with `statementTimeoutMs`: the timeout needs the transaction to carry it).
  *
  * With `filters`, the answer is the same restricted to the chunks of the matching tenders (same
  * scores, order, tie-break and cut). When the planner expects most tenders to match, the
@@ -73,11 +82,19 @@ export interface SearchChunksInput {
  */
 export async function searchChunks(db: Db, input: SearchChunksInput): Promise<ChunkMatch[]> {
   const rank = toRankInput(input);
-  if (input.settingsOnConnection && !rank.tenders) {
+  input.signal?.throwIfAborted();
+  // One autocommitted statement cannot carry its own timeout: with a deadline, the transaction.
+  if (input.settingsOnConnection && !rank.tenders && input.statementTimeoutMs === undefined) {
     const ranked = await rankNearestIfProven(db, rank);
     if (ranked) return toChunkMatches(ranked, input.minScore);
   }
-  const settings = Object.entries(searchSettings(input.parallelWorkers ?? 0))
+  const settings = Object.entries({
+    ...searchSettings(input.parallelWorkers ?? 0),
+    // 0 would mean no timeout at all: at least 1 ms.
+    ...(input.statementTimeoutMs === undefined
+      ? {}
+      : { statement_timeout: String(Math.max(1, Math.ceil(input.statementTimeoutMs))) }),
+  })
     .map(([name, value]) => `SET LOCAL ${name} = '${value}';`)
     .join(" ");
   return db.connection().execute(async (conn) => {
@@ -111,6 +128,7 @@ function toRankInput(input: SearchChunksInput): RankInput {
     limit: input.limit,
     describe: true,
     parallelWorkers: input.parallelWorkers ?? 0,
+    ...(input.signal ? { signal: input.signal } : {}),
   };
   if (!hasTenderFilters(input.filters)) return rank;
   return { ...rank, tenders: tenderFilterSql(input.filters, input.now ?? new Date()) };
