@@ -3,6 +3,7 @@ import { useTestDatabase } from "@tender/testing";
 import fc from "fast-check";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "../create-db.js";
 import { ensureSource } from "./sources.repository.js";
 import { countTenderFacets } from "./tender-facet-counts.repository.js";
 import { setTenderFacets } from "./tender-facets.repository.js";
@@ -134,6 +135,44 @@ describe("countTenderFacets", () => {
         },
       ),
       { numRuns: 60 },
+    );
+  });
+
+  it("stays exact under concurrent transactions writing the same groups", async () => {
+    await sql`DELETE FROM tenders`.execute(t.db);
+    const writers = createDb(t.url, { max: 4 });
+    try {
+      await Promise.all(
+        Array.from({ length: 4 }, (_, w) =>
+          writers.transaction().execute(async (trx) => {
+            for (let i = 0; i < 25; i++) {
+              const row = {
+                source: SOURCES[i % 2] as string,
+                countries: [COUNTRIES[i % 3] as string],
+                cpv_codes: [CODES[(i + w) % 2] as string],
+                currency: i % 4 === 0 ? null : "EUR",
+              };
+              await sql`
+                INSERT INTO tenders (source_id, external_id, title, buyer_name, currency, published_at, source_url,
+                                     content_hash, raw_payload, countries, cpv_codes)
+                VALUES (${sourceIds[row.source]}, ${`c-${w}-${i}`}, 'Facet', 'Buyer', ${row.currency}, now(),
+                        'https://example.org/f', ${"b".repeat(64)}, '{}', ${row.countries}::text[], ${row.cpv_codes}::text[])`.execute(
+                trx,
+              );
+              if (i % 5 === 4)
+                await sql`DELETE FROM tenders WHERE external_id = ${`c-${w}-${i - 1}`}`.execute(trx);
+            }
+          }),
+        ),
+      );
+    } finally {
+      await writers.destroy();
+    }
+    const rows = await storedRows();
+    expect(rows).toHaveLength(80);
+    expect(await countTenderFacets(t.db, undefined, NOW)).toEqual(bruteForce(rows, {}));
+    expect(await countTenderFacets(t.db, { countries: ["FR"] }, NOW)).toEqual(
+      bruteForce(rows, { countries: ["FR"] }),
     );
   });
 
