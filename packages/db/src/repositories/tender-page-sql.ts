@@ -48,7 +48,8 @@ export const SORT_KEYS: Record<TenderSort, SortKey> = {
  * from the row comparison `(key, id) > / < cursor`; `unkeyed` walks those without it (no
  * deadline, no amount), ordered by id, from the cursor's id when the cursor is among them.
  * Each is `ORDER BY` exactly the index's order, so PostgreSQL reads `limit` matching rows from
- * the cursor on and sorts nothing.
+ * the cursor on and sorts nothing. A cursor among the unkeyed tenders has no keyed part left:
+ * `listTenders` then runs only the `unkeyed` walk.
  */
 export function tenderPageSql(input: ListTendersInput, part: "keyed" | "unkeyed"): RawBuilder<ListedTender> {
   const key = SORT_KEYS[input.sort];
