@@ -22,6 +22,11 @@ export interface RankInput {
   tenders?: RawBuilder<boolean>;
   /** Aborted when the caller no longer waits for the answer: no further statement starts. */
   signal?: AbortSignal;
+  /**
+   * Also cancel a statement running when `signal` aborts (`pg_cancel_backend` from a new
+   * connection): for a statement outside a transaction, which no `statement_timeout` bounds.
+   */
+  cancelOnAbort?: boolean;
   /** How many candidates the compact scan keeps (N below); default 100. Tests use a few, to reach every branch with small tables. */
   candidates?: number;
   /** Return each ranked chunk with what a search result shows of it (`shown`), from the same statement. */
@@ -150,7 +155,11 @@ async function rankCandidates(
   keep: RawBuilder<boolean> | undefined,
 ): Promise<{ ranked: RankedChunk[]; proven: boolean; reach: number | undefined }> {
   input.signal?.throwIfAborted();
-  const { rows } = await nearestCandidatesSql(input, compact, scope, keep).execute(db);
+  const abort =
+    input.signal && input.cancelOnAbort
+      ? { signal: input.signal, inflightQueryAbortStrategy: "cancel query" as const }
+      : undefined;
+  const { rows } = await nearestCandidatesSql(input, compact, scope, keep).execute(db, abort);
   const ranked = rows.flatMap((r) => (r.id === null ? [] : [toRankedChunk(r)]));
   const considered = rows[0]?.considered ?? 0;
   const last = rows[0]?.last ?? null;

@@ -51,12 +51,15 @@ export interface SearchChunksInput {
    */
   settingsOnConnection?: boolean;
   /**
-   * The time left before the caller's deadline, in ms: the search runs in its transaction with
-   * this `statement_timeout`, so a statement still running at the deadline is cancelled by the
+   * The time left before the caller's deadline, in ms: a search in its own transaction sets it
+   * as `statement_timeout`, so a statement still running at the deadline is cancelled by the
    * server (SQLSTATE 57014) instead of running on for nobody.
    */
   statementTimeoutMs?: number;
-  /** Aborted at the caller's deadline: no further statement of the search starts. */
+  /**
+   * Aborted at the caller's deadline: no further statement of the search starts, and the
+   * one-statement search (`settingsOnConnection`) is cancelled where it stands.
+   */
   signal?: AbortSignal;
 }
 
@@ -71,8 +74,7 @@ export interface SearchChunksInput {
  *
  * Runs under {@link searchSettings}: set in a read-only REPEATABLE READ transaction of its own
  * (every statement of a search sees one snapshot), or, with `settingsOnConnection`, already
- * set on the connection, where an unfiltered search whose cut is proven is a single statement
- * (not with `statementTimeoutMs`: the timeout needs the transaction to carry it).
+ * set on the connection, where an unfiltered search whose cut is proven is a single statement.
  *
  * With `filters`, the answer is the same restricted to the chunks of the matching tenders (same
  * scores, order, tie-break and cut). When the planner expects most tenders to match, the
@@ -83,9 +85,10 @@ export interface SearchChunksInput {
 export async function searchChunks(db: Db, input: SearchChunksInput): Promise<ChunkMatch[]> {
   const rank = toRankInput(input);
   input.signal?.throwIfAborted();
-  // One autocommitted statement cannot carry its own timeout: with a deadline, the transaction.
-  if (input.settingsOnConnection && !rank.tenders && input.statementTimeoutMs === undefined) {
-    const ranked = await rankNearestIfProven(db, rank);
+  if (input.settingsOnConnection && !rank.tenders) {
+    // One autocommitted statement has no transaction to carry a timeout: at the deadline it is
+    // cancelled instead (pg_cancel_backend from a short-lived connection).
+    const ranked = await rankNearestIfProven(db, { ...rank, cancelOnAbort: true });
     if (ranked) return toChunkMatches(ranked, input.minScore);
   }
   const settings = Object.entries({

@@ -10,7 +10,7 @@ import type { Deadline } from "./within-deadline.js";
  * provider, then the exact scan of the chunks embedded by its model. A query without a vector (no token for the fake) finds
  * nothing. Provider failures reject with `AiDependencyError`. `filters` restrict the scan to
  * the chunks of the matching tenders (extensions.md 2). At the `deadline` the embedding request
- * is cancelled and the scan's statement too (its `statement_timeout` is the time left).
+ * is cancelled and so is the scan (a cancel, or a `statement_timeout` of the time left).
  */
 export async function findFragments(
   deps: Pick<Deps, "db" | "readDb" | "ai" | "config" | "metrics">,

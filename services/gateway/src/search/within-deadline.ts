@@ -14,9 +14,9 @@ const QUERY_CANCELED = "57014";
 /**
  * Runs `work` under a deadline `deadlineMs` from now, and answers `dependency_unavailable` at the
  * deadline whether or not the work honours it: a model that never answers is cancelled through
- * the signal; the database work bounds its statements by the time left (`statement_timeout`),
- * so the server cancels a query held by a lock at the deadline. A statement cancelled that way
- * answers the same as the deadline.
+ * the signal; the database work starts no statement after it, and stops the one running (a
+ * cancel, or `statement_timeout` set from `timeLeftMs`). A statement the server cancelled for
+ * its timeout answers the same as the deadline.
  */
 export async function withinDeadline<T>(
   deadlineMs: number,
