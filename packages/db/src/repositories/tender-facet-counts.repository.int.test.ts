@@ -1,5 +1,5 @@
 import type { FacetsResponse, TenderFilters } from "@tender/contracts";
-import { useTestDatabase } from "@tender/testing";
+import { upsertTenderInput, useTestDatabase } from "@tender/testing";
 import fc from "fast-check";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +7,7 @@ import { createDb } from "../create-db.js";
 import { ensureSource } from "./sources.repository.js";
 import { countTenderFacets } from "./tender-facet-counts.repository.js";
 import { setTenderFacets } from "./tender-facets.repository.js";
+import { upsertTender } from "./tenders.repository.js";
 
 const t = useTestDatabase();
 const NOW = new Date("2026-10-01T00:00:00Z");
@@ -174,6 +175,20 @@ describe("countTenderFacets", () => {
     expect(await countTenderFacets(t.db, { countries: ["FR"] }, NOW)).toEqual(
       bruteForce(rows, { countries: ["FR"] }),
     );
+  });
+
+  it("follows the ingest's upsert: a changed tender moves to its new group, an unchanged one stays", async () => {
+    await sql`DELETE FROM tenders`.execute(t.db);
+    const first = upsertTenderInput(sourceIds.ted as string, { countries: ["FR"], cpv_codes: ["45000000"] });
+    await upsertTender(t.db, first);
+    await upsertTender(t.db, first);
+    const changed = { ...first, currency: "GBP", countries: ["DE", "DE"], contentHash: "b".repeat(64) };
+    expect((await upsertTender(t.db, changed)).outcome).toBe("changed");
+    const rows = await storedRows();
+    expect(rows).toMatchObject([{ countries: ["DE", "DE"], currency: "GBP" }]);
+    for (const f of [{}, { countries: ["DE"] }, { countries: ["FR"] }, { currency: "EUR" }]) {
+      expect(await countTenderFacets(t.db, f, NOW)).toEqual(bruteForce(rows, f));
+    }
   });
 
   it("a truncated tenders table counts nothing", async () => {
