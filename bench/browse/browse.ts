@@ -1,8 +1,8 @@
 // Browsing and facets at a year of tenders (issue 28): N generated tenders with skewed countries
 // and CPV divisions and some null deadlines and amounts (insertGeneratedTenders), in a scratch
 // database. For each sort, page 1 and page 1,000 (20 a page) with no filter and with common
-// filters, through `listTenders` (A), interleaved with a bare `SELECT id … ORDER BY … LIMIT 21`
-// walking the same index from the same cursor (B): A B A B…, p50/p95 and the ratio, with each
+// filters, through `listTenders` (A), interleaved with a bare `SELECT <the page's columns> …
+// ORDER BY … LIMIT 21` walking the same index from the same cursor, without filter (B): A B A B…, p50/p95 and the ratio, with each
 // page's plan (the index walked, and whether anything is sorted). Then facet counts (no filter,
 // one country, one CPV division) through `tender_facet_groups`, interleaved with the same counts
 // read from the tenders themselves, and what the groups' triggers cost an ingest transaction
