@@ -36,6 +36,7 @@ export * from "./repositories/tender-browse.repository.js";
 export * from "./repositories/tender-facet-counts.repository.js";
 export * from "./repositories/tender-facets.repository.js";
 export * from "./repositories/tender-filter-sql.js";
+export { tenderPageSql } from "./repositories/tender-page-sql.js";
 export * from "./repositories/tender-summary-sql.js";
 export * from "./repositories/tenders.repository.js";
 export { toQuarantinePayload } from "./repositories/to-quarantine-payload.js";
