@@ -59,9 +59,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         THEN l2_normalize(query_embedding)::halfvec(1024) END) STORED`.execute(db);
   // Inline, like chunks.embedding_half: the compact pass reads it for every survivor.
   await sql`ALTER TABLE saved_searches ALTER COLUMN query_half SET STORAGE PLAIN`.execute(db);
-  await sql`CREATE INDEX saved_searches_filter_keys_idx ON saved_searches USING gin (filter_keys)`.execute(
-    db,
-  );
+  // Without a pending list: saved searches are written rarely and looked up on every indexed
+  // tender, and every lookup scans a pending list in full until a vacuum empties it (measured at
+  // 10,000 saved searches just written: 6-12 ms per lookup with it, 1 ms without).
+  await sql`
+    CREATE INDEX saved_searches_filter_keys_idx ON saved_searches USING gin (filter_keys)
+      WITH (fastupdate = off)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

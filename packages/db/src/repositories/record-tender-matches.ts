@@ -39,7 +39,14 @@ export async function recordTenderMatches(
   db: Db,
   input: RecordTenderMatchesInput,
 ): Promise<{ matches: number; deliveries: number }> {
-  const { rows } = await sql<{ matches: string; deliveries: string }>`
+  const { rows } = await recordTenderMatchesSql(input).execute(db);
+  const row = rows[0];
+  return { matches: Number(row?.matches ?? 0), deliveries: Number(row?.deliveries ?? 0) };
+}
+
+/** The statement of {@link recordTenderMatches}, for EXPLAIN too. */
+export function recordTenderMatchesSql(input: RecordTenderMatchesInput) {
+  return sql<{ matches: string; deliveries: string }>`
     WITH t AS MATERIALIZED (
       SELECT * FROM tenders WHERE id = ${input.tenderId} AND content_hash = ${input.contentHash}
     ), tender_chunks AS MATERIALIZED (
@@ -88,11 +95,7 @@ export async function recordTenderMatches(
       WHERE best.webhook_url IS NOT NULL
       RETURNING id
     )
-    SELECT (SELECT count(*) FROM matched) AS matches, (SELECT count(*) FROM delivered) AS deliveries`.execute(
-    db,
-  );
-  const row = rows[0];
-  return { matches: Number(row?.matches ?? 0), deliveries: Number(row?.deliveries ?? 0) };
+    SELECT (SELECT count(*) FROM matched) AS matches, (SELECT count(*) FROM delivered) AS deliveries`;
 }
 
 /**
