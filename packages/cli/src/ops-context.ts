@@ -29,10 +29,17 @@ export function createOpsContext(deps: CliDeps): OpsContext {
   return {
     ...createCommandContext(deps),
     async withBus(use) {
-      const { NATS_URL, NATS_STREAM_REPLICAS, BUS_PREFIX } = loadConfig(CliBusEnv, deps.env);
+      const { NATS_URL, NATS_STREAM_REPLICAS, NATS_ACK_WAIT_MS, BUS_PREFIX } = loadConfig(
+        CliBusEnv,
+        deps.env,
+      );
       let topology: BusTopology;
       try {
-        topology = busTopology({ names: busNames(BUS_PREFIX), replicas: NATS_STREAM_REPLICAS });
+        topology = busTopology({
+          names: busNames(BUS_PREFIX),
+          replicas: NATS_STREAM_REPLICAS,
+          delivery: { ackWaitMs: NATS_ACK_WAIT_MS },
+        });
       } catch (error) {
         throw new CliError(`BUS_PREFIX: ${(error as Error).message}`);
       }

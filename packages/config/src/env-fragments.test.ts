@@ -56,13 +56,21 @@ describe("ConsumerEnv", () => {
 
 describe("NatsEnv and LogEnv", () => {
   it("have the documented defaults", () => {
-    expect(loadConfig(NatsEnv, {})).toEqual({ NATS_URL: "nats://127.0.0.1:4222", NATS_STREAM_REPLICAS: 1 });
+    expect(loadConfig(NatsEnv, {})).toEqual({
+      NATS_URL: "nats://127.0.0.1:4222",
+      NATS_STREAM_REPLICAS: 1,
+      NATS_ACK_WAIT_MS: 60_000,
+    });
     expect(loadConfig(LogEnv, {})).toEqual({ LOG_LEVEL: "info" });
   });
   it("check their values", () => {
     expect(problems(() => loadConfig(NatsEnv, { NATS_URL: "http://x:4222" }))).toEqual([
       'NATS_URL: expected a URL starting with nats://, tls://, ws:// or wss://, got "http://x:4222"',
     ]);
+    expect(loadConfig(NatsEnv, { NATS_ACK_WAIT_MS: "5000" }).NATS_ACK_WAIT_MS).toBe(5_000);
+    for (const NATS_ACK_WAIT_MS of ["999", "60001", "5s"]) {
+      expect(problems(() => loadConfig(NatsEnv, { NATS_ACK_WAIT_MS }))).toHaveLength(1);
+    }
     expect(loadConfig(LogEnv, { LOG_LEVEL: "Debug" }).LOG_LEVEL).toBe("debug");
   });
 });

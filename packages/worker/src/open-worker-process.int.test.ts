@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.destroy());
 
-function options(prefix: string, healthPort?: number) {
+function options(prefix: string, healthPort?: number, ackWaitMs?: number) {
   const lines: Array<Record<string, unknown>> = [];
   const signals = new EventEmitter();
   return {
@@ -35,6 +35,7 @@ function options(prefix: string, healthPort?: number) {
           NATS_URL: testNatsUrl(),
           NATS_STREAM_REPLICAS: 1,
           BUS_PREFIX: prefix,
+          ...(ackWaitMs === undefined ? {} : { NATS_ACK_WAIT_MS: ackWaitMs }),
         },
         stoppingMessage: "Stopping: finishing work in progress",
         ...(healthPort === undefined ? {} : { healthPort }),
@@ -45,6 +46,27 @@ function options(prefix: string, healthPort?: number) {
 }
 
 describe("openWorkerProcess", () => {
+  it("sets NATS_ACK_WAIT_MS as every consumer's ack wait, 60 s without it", async () => {
+    for (const [ackWaitMs, expected] of [
+      [5_000, 5_000],
+      [undefined, 60_000],
+    ] as const) {
+      const prefix = `t${uniqueBusToken()}`;
+      const names = busNames(prefix);
+      const worker = await options(prefix, undefined, ackWaitMs).open();
+      try {
+        for (const consumer of Object.values(names.consumers)) {
+          const info = await worker.bus.jsm.consumers.info(names.stream, consumer);
+          expect(info.config.ack_wait, consumer).toBe(expected * 1_000_000);
+        }
+      } finally {
+        await worker.bus.jsm.streams.delete(names.stream).catch(() => {});
+        await worker.bus.jsm.streams.delete(names.dlqStream).catch(() => {});
+        await worker.close("Worker stopped");
+      }
+    }
+  });
+
   it("opens database, NATS with its topology and probes; the first signal aborts, close releases all", async () => {
     const prefix = `t${uniqueBusToken()}`;
     const names = busNames(prefix);

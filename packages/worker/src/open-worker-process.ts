@@ -23,6 +23,8 @@ export interface WorkerProcessEnv {
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: number;
   NATS_URL: string;
   NATS_STREAM_REPLICAS: number;
+  /** The consumers' ack wait; unset: the bus's default (60 s). */
+  NATS_ACK_WAIT_MS?: number | undefined;
   /** Own stream and subject names (`busNames(prefix)`); unset for the production names. */
   BUS_PREFIX?: string | undefined;
   /** OTLP/HTTP collector for traces; unset: tracing off. */
@@ -93,7 +95,11 @@ export async function openWorkerProcess(options: OpenWorkerProcessOptions): Prom
     idleInTransactionTimeoutMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
   });
   const bus = await connectBus({ servers: env.NATS_URL, name, logger });
-  const topology = busTopology({ names: busNames(env.BUS_PREFIX), replicas: env.NATS_STREAM_REPLICAS });
+  const topology = busTopology({
+    names: busNames(env.BUS_PREFIX),
+    replicas: env.NATS_STREAM_REPLICAS,
+    ...(env.NATS_ACK_WAIT_MS === undefined ? {} : { delivery: { ackWaitMs: env.NATS_ACK_WAIT_MS } }),
+  });
   await ensureTopology(bus.jsm, topology, logger);
 
   const stop = new AbortController();

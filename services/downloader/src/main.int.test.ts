@@ -25,8 +25,11 @@ const { names } = processes;
 function startService(): DownloaderProcess {
   return processes.start({
     DOWNLOAD_TIMEOUT_MS: "20000",
-    // The killed process's claim runs out before its message comes back (60 s ack wait).
-    DOWNLOAD_LEASE_MS: "30000",
+    // The killed process's message comes back after the ack wait (the default, 60 s, would be
+    // most of this file's time), and its claim runs out before: a redelivery comes at least two
+    // thirds of an ack wait after the kill (handlers extend the wait every third of it).
+    NATS_ACK_WAIT_MS: "12000",
+    DOWNLOAD_LEASE_MS: "6000",
   });
 }
 
@@ -88,7 +91,7 @@ describe("downloader service process", () => {
       { status: "ready", checks: { database: "ok", nats: "ok" } },
     ]);
     // No new event: the message the killed process held comes back to the new one once its ack
-    // wait (60 s) runs out, and the attachment, still pending, is downloaded.
+    // wait (NATS_ACK_WAIT_MS) runs out, and the attachment, still pending, is downloaded.
     await vi.waitFor(async () => expect((await attachmentOf(seeded.id)).download_status).toBe("ready"), {
       timeout: 150_000,
       interval: 500,

@@ -13,9 +13,8 @@ import {
 } from "@tender/ai/testing";
 import { createWireValidator, NOT_ENOUGH_DATA_ANSWER } from "@tender/contracts";
 import { createApiKey } from "@tender/db";
-import { createTestDatabase, seedTender, type TestDatabase } from "@tender/testing";
+import { createTestDatabase, emptyTables, seedTender, type TestDatabase } from "@tender/testing";
 import fc from "fast-check";
-import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "./create-app.js";
 import { serveApp } from "./server/serve-app.js";
@@ -39,7 +38,8 @@ afterAll(async () => {
   await tdb.destroy();
 });
 beforeEach(async () => {
-  await sql`TRUNCATE tenders CASCADE`.execute(tdb.db);
+  // DELETE, not TRUNCATE: far cheaper for a few rows.
+  await emptyTables(tdb.db, ["tenders"]);
   await seedTender(tdb.db, { title: "Leeds roads", chunks: ["Road repair in Leeds. Three lots."] });
   await seedTender(tdb.db, { title: "York roads", chunks: ["Road repair in York! Urgent."] });
 });

@@ -1,8 +1,7 @@
 import { ASK_SYSTEM_PROMPT, parseAskPrompt } from "@tender/ai";
 import { createWireValidator, NOT_ENOUGH_DATA_ANSWER } from "@tender/contracts";
 import { createApiKey } from "@tender/db";
-import { createTestDatabase, seedTender, type TestDatabase } from "@tender/testing";
-import { sql } from "kysely";
+import { createTestDatabase, emptyTables, seedTender, type TestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
 import { postJson, readJson } from "./testing/requests.js";
@@ -28,7 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => tdb.destroy());
 beforeEach(async () => {
-  await sql`TRUNCATE tenders CASCADE`.execute(tdb.db);
+  // DELETE, not TRUNCATE: far cheaper for a few rows.
+  await emptyTables(tdb.db, ["tenders"]);
 });
 
 describe("POST /api/v1/ask", () => {

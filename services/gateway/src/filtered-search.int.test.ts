@@ -1,7 +1,7 @@
 import { fakeEmbed } from "@tender/ai";
 import type { SearchResultItem, TenderFilters } from "@tender/contracts";
 import { createApiKey } from "@tender/db";
-import { createTestDatabase, seedTender, type TestDatabase } from "@tender/testing";
+import { createTestDatabase, emptyTables, seedTender, type TestDatabase } from "@tender/testing";
 import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -144,7 +144,9 @@ beforeAll(async () => {
 afterAll(() => tdb.destroy());
 
 async function seedCorpus(tenders: Tender[]): Promise<string[]> {
-  await sql`TRUNCATE tenders CASCADE`.execute(tdb.db);
+  // DELETE, not TRUNCATE: truncating every table that references tenders costs far more than
+  // deleting a few rows (9 of filtered-search's 17 s).
+  await emptyTables(tdb.db, ["tenders"]);
   const ids: string[] = [];
   for (const t of tenders) {
     const { source, chunks, ...fields } = t;

@@ -61,8 +61,10 @@ describe("reading from a streaming replica", () => {
       title: "Bridge painting",
       chunks: ["Bridge painting in York."],
     });
+    // The standby replays the WAL of the whole cluster, other test files' databases included: on
+    // a busy machine (files run in parallel) that took over 20 s once.
     await vi.waitFor(async () => expect(await searchTitles("bridge painting")).toContain("Bridge painting"), {
-      timeout: 20_000,
+      timeout: 60_000,
       interval: 200,
     });
     const card = await send(app(), `/api/v1/tenders/${fresh.id}`, keyHeaders());
@@ -71,7 +73,7 @@ describe("reading from a streaming replica", () => {
     const page = await send(app(), "/api/v1/tenders", keyHeaders());
     expect(page.status).toBe(200);
     expect((await readJson(page)).items.map((i: { title: string }) => i.title)).toContain("Bridge painting");
-  });
+  }, 90_000);
 
   it("Search goes through the read pool: with the replica unreachable it answers 503, the primary being fine", async () => {
     const gone = createDb("postgres://postgres@127.0.0.1:1/tender", { max: 1 });

@@ -1,8 +1,13 @@
 import { createHash } from "node:crypto";
 import { createWireValidator, type SearchResponse } from "@tender/contracts";
 import { createApiKey } from "@tender/db";
-import { createTestDatabase, type SeededTender, seedTender, type TestDatabase } from "@tender/testing";
-import { sql } from "kysely";
+import {
+  createTestDatabase,
+  emptyTables,
+  type SeededTender,
+  seedTender,
+  type TestDatabase,
+} from "@tender/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
 import { postJson, readJson } from "./testing/requests.js";
@@ -58,7 +63,8 @@ beforeAll(async () => {
 });
 afterAll(() => tdb.destroy());
 beforeEach(async () => {
-  await sql`TRUNCATE tenders CASCADE`.execute(tdb.db);
+  // DELETE, not TRUNCATE: far cheaper for a few rows.
+  await emptyTables(tdb.db, ["tenders"]);
 });
 
 describe("POST /api/v1/search", () => {

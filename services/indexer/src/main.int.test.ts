@@ -58,6 +58,9 @@ describe("indexer service (dist/main.js)", () => {
       AI_TIMEOUT_MS: "300000",
       INDEX_CONCURRENCY: "1",
       SWEEP_INTERVAL_MS: "600000",
+      // The killed process's message comes back after this (the default, 60 s, would be most of
+      // this file's time).
+      NATS_ACK_WAIT_MS: "10000",
     };
     const startService = () => {
       const child = spawn(process.execPath, [MAIN.pathname], { env, stdio: ["ignore", "ignore", "inherit"] });
@@ -91,7 +94,7 @@ describe("indexer service (dist/main.js)", () => {
     expect(await firstExit).toEqual({ code: null, signal: "SIGKILL" });
     ollama.respondWith(fakeOllama(false));
 
-    // The message comes back once its ack wait (60 s by default) runs out.
+    // The message comes back once its ack wait (NATS_ACK_WAIT_MS) runs out.
     const second = startService();
     await vi.waitFor(
       async () => {

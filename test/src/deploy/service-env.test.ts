@@ -13,7 +13,13 @@ describe("the services' environment variables", () => {
     expect(env.indexer).toContain("NATS_URL");
     expect(env.gateway).toEqual(expect.arrayContaining(["PORT", "AI_PROVIDER"]));
     expect(env.indexer).toEqual(expect.arrayContaining(["HEALTH_PORT", "STORAGE_DRIVER", "AI_BASE_URL"]));
-    expect(env.cli).toEqual(["DATABASE_URL", "NATS_URL", "NATS_STREAM_REPLICAS", "BUS_PREFIX"]);
+    expect(env.cli).toEqual([
+      "DATABASE_URL",
+      "NATS_URL",
+      "NATS_STREAM_REPLICAS",
+      "NATS_ACK_WAIT_MS",
+      "BUS_PREFIX",
+    ]);
   });
 
   it("envKeys walks objects, intersections and unions, and refuses anything else", () => {

@@ -49,6 +49,7 @@ describe("runIngestService", () => {
           DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: 10_000,
           NATS_URL: testNatsUrl(),
           NATS_STREAM_REPLICAS: 1,
+          NATS_ACK_WAIT_MS: 60_000,
           LOG_LEVEL: "silent",
           BUS_PREFIX: prefix,
           SYNC_ALLOWED_HOSTS: undefined,
