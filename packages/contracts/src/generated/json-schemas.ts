@@ -1315,6 +1315,46 @@ export const jsonSchemas = {
         "format": "uri",
         "pattern": "^https?://",
         "maxLength": 2048
+      },
+      "email": {
+        "type": "object",
+        "properties": {
+          "to": {
+            "type": "string",
+            "maxLength": 254,
+            "format": "email"
+          },
+          "frequency": {
+            "enum": [
+              "instant",
+              "daily",
+              "weekly"
+            ],
+            "type": "string"
+          },
+          "hour_utc": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 23
+          },
+          "weekday": {
+            "enum": [
+              "monday",
+              "tuesday",
+              "wednesday",
+              "thursday",
+              "friday",
+              "saturday",
+              "sunday"
+            ],
+            "type": "string"
+          }
+        },
+        "required": [
+          "to",
+          "frequency"
+        ],
+        "additionalProperties": false
       }
     },
     "required": [
@@ -1463,6 +1503,89 @@ export const jsonSchemas = {
           }
         ]
       },
+      "email": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "to": {
+                "type": "string",
+                "format": "email"
+              },
+              "frequency": {
+                "enum": [
+                  "instant",
+                  "daily",
+                  "weekly"
+                ],
+                "type": "string"
+              },
+              "hour_utc": {
+                "anyOf": [
+                  {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": 23
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "weekday": {
+                "anyOf": [
+                  {
+                    "enum": [
+                      "monday",
+                      "tuesday",
+                      "wednesday",
+                      "thursday",
+                      "friday",
+                      "saturday",
+                      "sunday"
+                    ],
+                    "type": "string"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "status": {
+                "enum": [
+                  "unconfirmed",
+                  "confirmed",
+                  "stopped",
+                  "unsubscribed"
+                ],
+                "type": "string"
+              },
+              "stopped_reason": {
+                "anyOf": [
+                  {
+                    "type": "string"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              }
+            },
+            "required": [
+              "to",
+              "frequency",
+              "hour_utc",
+              "weekday",
+              "status",
+              "stopped_reason"
+            ],
+            "additionalProperties": false
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
       "created_at": {
         "type": "string",
         "format": "date-time",
@@ -1477,6 +1600,7 @@ export const jsonSchemas = {
       "min_score",
       "webhook_url",
       "feed_url",
+      "email",
       "created_at"
     ],
     "additionalProperties": false
@@ -1621,6 +1745,89 @@ export const jsonSchemas = {
           }
         ]
       },
+      "email": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "to": {
+                "type": "string",
+                "format": "email"
+              },
+              "frequency": {
+                "enum": [
+                  "instant",
+                  "daily",
+                  "weekly"
+                ],
+                "type": "string"
+              },
+              "hour_utc": {
+                "anyOf": [
+                  {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": 23
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "weekday": {
+                "anyOf": [
+                  {
+                    "enum": [
+                      "monday",
+                      "tuesday",
+                      "wednesday",
+                      "thursday",
+                      "friday",
+                      "saturday",
+                      "sunday"
+                    ],
+                    "type": "string"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "status": {
+                "enum": [
+                  "unconfirmed",
+                  "confirmed",
+                  "stopped",
+                  "unsubscribed"
+                ],
+                "type": "string"
+              },
+              "stopped_reason": {
+                "anyOf": [
+                  {
+                    "type": "string"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              }
+            },
+            "required": [
+              "to",
+              "frequency",
+              "hour_utc",
+              "weekday",
+              "status",
+              "stopped_reason"
+            ],
+            "additionalProperties": false
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
       "created_at": {
         "type": "string",
         "format": "date-time",
@@ -1639,6 +1846,7 @@ export const jsonSchemas = {
       "min_score",
       "webhook_url",
       "feed_url",
+      "email",
       "created_at"
     ],
     "additionalProperties": false
@@ -1788,6 +1996,89 @@ export const jsonSchemas = {
                 }
               ]
             },
+            "email": {
+              "anyOf": [
+                {
+                  "type": "object",
+                  "properties": {
+                    "to": {
+                      "type": "string",
+                      "format": "email"
+                    },
+                    "frequency": {
+                      "enum": [
+                        "instant",
+                        "daily",
+                        "weekly"
+                      ],
+                      "type": "string"
+                    },
+                    "hour_utc": {
+                      "anyOf": [
+                        {
+                          "type": "integer",
+                          "minimum": 0,
+                          "maximum": 23
+                        },
+                        {
+                          "type": "null"
+                        }
+                      ]
+                    },
+                    "weekday": {
+                      "anyOf": [
+                        {
+                          "enum": [
+                            "monday",
+                            "tuesday",
+                            "wednesday",
+                            "thursday",
+                            "friday",
+                            "saturday",
+                            "sunday"
+                          ],
+                          "type": "string"
+                        },
+                        {
+                          "type": "null"
+                        }
+                      ]
+                    },
+                    "status": {
+                      "enum": [
+                        "unconfirmed",
+                        "confirmed",
+                        "stopped",
+                        "unsubscribed"
+                      ],
+                      "type": "string"
+                    },
+                    "stopped_reason": {
+                      "anyOf": [
+                        {
+                          "type": "string"
+                        },
+                        {
+                          "type": "null"
+                        }
+                      ]
+                    }
+                  },
+                  "required": [
+                    "to",
+                    "frequency",
+                    "hour_utc",
+                    "weekday",
+                    "status",
+                    "stopped_reason"
+                  ],
+                  "additionalProperties": false
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
             "created_at": {
               "type": "string",
               "format": "date-time",
@@ -1802,6 +2093,7 @@ export const jsonSchemas = {
             "min_score",
             "webhook_url",
             "feed_url",
+            "email",
             "created_at"
           ],
           "additionalProperties": false
