@@ -34,10 +34,11 @@ const SETTLE = "5 seconds";
  * "anything new" test here and the content in `loadDigestContent`.
  */
 export async function scheduleEmailDigests(
-  db: Kysely<Database>,
+  db: Db,
   options: { now: Date; limit: number },
 ): Promise<{ queued: number; periods: number }> {
-  return db.transaction().execute(async (trx) => {
+  // The lock lasts as long as the transaction: the caller's, or one of its own.
+  const run = async (trx: Db) => {
     const { rows: lock } = await sql<{ locked: boolean }>`
       SELECT pg_try_advisory_xact_lock(hashtextextended('email_digest_schedule', 0)) AS locked`.execute(trx);
     if (lock[0]?.locked !== true) return { queued: 0, periods: 0 };
@@ -90,7 +91,8 @@ export async function scheduleEmailDigests(
       trx,
     );
     return rows[0] ?? { queued: 0, periods: 0 };
-  });
+  };
+  return db.isTransaction ? run(db) : (db as Kysely<Database>).transaction().execute(run);
 }
 
 interface ClaimRow {

@@ -12,6 +12,12 @@ export interface EmailLinkToken {
   mac: Buffer;
 }
 
+/** Where each link goes, under the API's base path `/api/v1` (the gateway serves them). */
+export const EMAIL_LINK_PATHS: Readonly<Record<EmailLinkAction, string>> = {
+  confirm: "/email/confirm",
+  unsubscribe: "/email/unsubscribe",
+};
+
 const PREFIX: Record<EmailLinkAction, string> = { confirm: "c1", unsubscribe: "u1" };
 const SHAPE =
   /^(c1|u1)\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\.(\d{1,12}))?\.([A-Za-z0-9_-]{43})$/;

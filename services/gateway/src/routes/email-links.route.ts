@@ -1,5 +1,6 @@
 import {
   confirmEmailChannel,
+  EMAIL_LINK_PATHS,
   type EmailLinkAction,
   emailLinkIsValid,
   emailLinkKey,
@@ -15,12 +16,6 @@ import {
   type EmailLinkPage,
   renderEmailLinkPage,
 } from "../email/email-link-page.js";
-
-/** Paths of the links in mails (under `/api/v1`); the notifier builds them the same way. */
-export const EMAIL_LINK_PATHS: Record<EmailLinkAction, string> = {
-  confirm: "/email/confirm",
-  unsubscribe: "/email/unsubscribe",
-};
 
 const NOT_VALID: EmailLinkPage = {
   title: "This link does not work",
