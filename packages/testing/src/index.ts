@@ -2,6 +2,7 @@ export { completeDownload } from "./complete-download.js";
 export { withDatabase } from "./database-url.js";
 export { emptyTables } from "./empty-tables.js";
 export { freePort } from "./free-port.js";
+export { insertMatch } from "./insert-match.js";
 export { type SeedSavedSearchOptions, seedSavedSearch } from "./seed-saved-search.js";
 export {
   SEED_TENDER_FIELDS,
@@ -18,6 +19,7 @@ export {
   type StreamingReplica,
   startStreamingReplica,
 } from "./start-streaming-replica.js";
+export { type ReceivedMail, type SinkAnswer, type SmtpSink, startSmtpSink } from "./smtp-sink.js";
 export { startTcpProxy, type TcpProxy } from "./tcp-proxy.js";
 export { createEmptyTestDatabase, createTestDatabase, type TestDatabase } from "./test-database.js";
 export { testNatsUrl, uniqueBusToken } from "./test-nats.js";
