@@ -14,12 +14,12 @@ export {
   seedTender,
 } from "./seed-tender.js";
 export { type ServiceProcess, serviceStarted, startServiceProcess } from "./service-process.js";
+export { type ReceivedMail, type SinkAnswer, type SmtpSink, startSmtpSink } from "./smtp-sink.js";
 export {
   type StartStreamingReplicaOptions,
   type StreamingReplica,
   startStreamingReplica,
 } from "./start-streaming-replica.js";
-export { type ReceivedMail, type SinkAnswer, type SmtpSink, startSmtpSink } from "./smtp-sink.js";
 export { startTcpProxy, type TcpProxy } from "./tcp-proxy.js";
 export { createEmptyTestDatabase, createTestDatabase, type TestDatabase } from "./test-database.js";
 export { testNatsUrl, uniqueBusToken } from "./test-nats.js";

@@ -23,6 +23,8 @@ export interface SmtpSink {
   attempts: number;
   /** Resolves once `count` mails were accepted. */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** Ends every message left without an answer (`hang`) with a 421, as a server going away would. */
+  releaseHanging(): void;
   close(): Promise<void>;
 }
 
@@ -55,8 +57,12 @@ export async function startSmtpSink(options: { parse?: boolean } = {}): Promise<
         waiters.add(check);
         check();
       }),
-    close: async () => {
+    releaseHanging: () => {
       for (const release of hanging) release();
+      hanging.clear();
+    },
+    close: async () => {
+      sink.releaseHanging();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
@@ -73,7 +79,7 @@ export async function startSmtpSink(options: { parse?: boolean } = {}): Promise<
         const to = session.envelope.rcptTo.map((r) => r.address);
         const answer = sink.answer(to);
         if (answer === "hang") {
-          hanging.add(() => callback(new Error("closing")));
+          hanging.add(() => callback(Object.assign(new Error("Closing"), { responseCode: 421 })));
           return;
         }
         if (answer) {

@@ -29,7 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         (frequency = 'instant' AND hour_utc IS NULL AND weekday IS NULL)
         OR (frequency = 'daily' AND hour_utc IS NOT NULL AND weekday IS NULL)
         OR (frequency = 'weekly' AND hour_utc IS NOT NULL AND weekday IS NOT NULL)),
-      CONSTRAINT email_channels_confirmed CHECK ((status = 'unconfirmed') = (confirmed_at IS NULL))
+      CONSTRAINT email_channels_confirmed CHECK (status <> 'confirmed' OR (confirmed_at IS NOT NULL AND digested_through IS NOT NULL))
     )`.execute(db);
   await sql`CREATE INDEX email_channels_confirmed_idx ON email_channels (saved_search_id) WHERE status = 'confirmed'`.execute(
     db,
