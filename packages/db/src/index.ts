@@ -41,6 +41,7 @@ export * from "./repositories/tender-summary-sql.js";
 export * from "./repositories/tenders.repository.js";
 export { toQuarantinePayload } from "./repositories/to-quarantine-payload.js";
 export * from "./repositories/undelivered-webhooks.repository.js";
+export * from "./repositories/unsent-emails.repository.js";
 export * from "./repositories/webhook-deliveries.repository.js";
 export * from "./secrets/email-link-token.js";
 export * from "./secrets/webhook-secret.js";
