@@ -15,22 +15,20 @@ async function seedMails(): Promise<Record<string, string>> {
   await sql`TRUNCATE saved_searches, api_keys CASCADE`.execute(t.db);
   for (const name of ["refused", "waiting"]) {
     const saved = await seedSavedSearch(t.db, { name });
-    await t.db
-      .transaction()
-      .execute((trx) =>
-        insertEmailChannel(
-          trx,
-          {
-            savedSearchId: saved.id,
-            apiKeyId: saved.apiKeyId,
-            address: `${name}@example.org`,
-            frequency: "instant",
-            hourUtc: null,
-            weekday: null,
-          },
-          { perKeyPerHour: 10, perAddressPerHour: 10 },
-        ),
-      );
+    await t.db.transaction().execute((trx) =>
+      insertEmailChannel(
+        trx,
+        {
+          savedSearchId: saved.id,
+          apiKeyId: saved.apiKeyId,
+          address: `${name}@example.org`,
+          frequency: "instant",
+          hourUtc: null,
+          weekday: null,
+        },
+        { perKeyPerHour: 10, perAddressPerHour: 10 },
+      ),
+    );
   }
   await sql`
     UPDATE email_channels AS ch SET
