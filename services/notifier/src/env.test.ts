@@ -46,7 +46,7 @@ describe("notifier Env", () => {
       PUBLIC_BASE_URL: "https://tenders.example.org",
       WEBHOOK_SECRET_KEY: Buffer.alloc(32, 7).toString("base64"),
     });
-    expect(config).toMatchObject({ EMAIL_CONCURRENCY: 4, EMAIL_RETRY_FIRST_MS: 60_000 });
+    expect(config).toMatchObject({ EMAIL_CONCURRENCY: 8, EMAIL_RETRY_FIRST_MS: 60_000 });
     expect(() => loadConfig(Env, { ...base, MAIL_FROM: "Alerts <a@example.org>" })).toThrow(
       expect.objectContaining({ problems: [expect.stringMatching(/^MAIL_FROM: must be an email address/)] }),
     );
