@@ -90,7 +90,19 @@ export interface SavedSearch {
   webhook_url: string | null;
   /** Null when the server keeps no sealed copy of the token (then shown only when made). */
   feed_url: string | null;
+  /** The digest by mail; null when none was asked for. */
+  email: EmailSetting | null;
   created_at: string;
+}
+
+/** A saved search's email digest and where it stands. */
+export interface EmailSetting {
+  to: string;
+  frequency: "instant" | "daily" | "weekly";
+  hour_utc: number | null;
+  weekday: string | null;
+  status: "unconfirmed" | "confirmed" | "stopped" | "unsubscribed";
+  stopped_reason: string | null;
 }
 
 export interface Match {

@@ -2,6 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import type { ApiClient } from "../api/api-client.js";
 import type { ApiFailure } from "../api/api-failure.js";
 import type { Match, SavedSearch } from "../api/types.js";
+import { EmailSettingLine } from "../components/email-setting-line.js";
 import { FailureNotice } from "../components/failure-notice.js";
 import { FeedUrl } from "../components/feed-url.js";
 import { Loading } from "../components/loading.js";
@@ -81,6 +82,7 @@ function SavedSearchCard({
       ) : (
         <p class="small muted">This server shows a feed URL only when it is made.</p>
       )}
+      {saved.email && <EmailSettingLine email={saved.email} />}
       <p class="small">
         <button
           type="button"
