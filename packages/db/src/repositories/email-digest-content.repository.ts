@@ -33,9 +33,9 @@ export async function loadDigestContent(
   db: Db,
   input: { savedSearchId: string; since: Date; through: Date; now: Date; maxNew: number; maxClosing: number },
 ): Promise<DigestContent> {
-  const { rows: fresh } = await sql<MatchRow & { total: number }>`
+  const { rows: fresh } = await sql<MatchRow>`
     SELECT * FROM (
-      SELECT DISTINCT ON (m.tender_id) ${MATCH_COLUMNS}, count(*) OVER ()::int AS total_rows
+      SELECT DISTINCT ON (m.tender_id) ${MATCH_COLUMNS}
       FROM saved_search_matches AS m
       JOIN tenders AS t ON t.id = m.tender_id
       JOIN sources AS s ON s.id = t.source_id
@@ -50,7 +50,7 @@ export async function loadDigestContent(
     WHERE saved_search_id = ${input.savedSearchId} AND matched_at > ${input.since} AND matched_at <= ${input.through}`.execute(
     db,
   );
-  const { rows: closing } = await sql<MatchRow>`
+  const { rows: closing } = await sql<MatchRow & { closes_at: unknown }>`
     SELECT * FROM (
       SELECT DISTINCT ON (m.tender_id) ${MATCH_COLUMNS}, t.deadline AS closes_at
       FROM saved_search_matches AS m
