@@ -110,3 +110,23 @@ export async function purgeFailedEmails(
   const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Mails and email channels by state for `tender status`. */
+export interface EmailCounts {
+  pending: number;
+  failed: number;
+  /** Email channels stopped by three permanent refusals in a row. */
+  stoppedChannels: number;
+}
+
+/** Pending and failed mails, and stopped email channels (sent mails are not counted). */
+export async function countUnsentEmails(db: Db): Promise<EmailCounts> {
+  const { rows } = await sql<{ pending: number; failed: number; stopped: number }>`
+    SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending,
+           count(*) FILTER (WHERE status = 'failed')::int AS failed,
+           (SELECT count(*)::int FROM email_channels WHERE status = 'stopped') AS stopped
+    FROM email_messages
+    WHERE status IN ('pending', 'failed')`.execute(db);
+  const row = rows[0];
+  return { pending: row?.pending ?? 0, failed: row?.failed ?? 0, stoppedChannels: row?.stopped ?? 0 };
+}
