@@ -31,9 +31,11 @@ export interface SmtpSink {
 /**
  * An SMTP server on 127.0.0.1 (plain, no auth, no STARTTLS) that keeps and parses what it
  * accepts; `answer` scripts failures (a 451, a 550, or no answer at all). `parse: false` keeps
- * only counts (for benches).
+ * only counts (for benches); `onMail` hears each accepted mail (the demo prints them).
  */
-export async function startSmtpSink(options: { parse?: boolean } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(
+  options: { parse?: boolean; onMail?: (mail: ReceivedMail) => void } = {},
+): Promise<SmtpSink> {
   const parse = options.parse ?? true;
   const waiters = new Set<() => void>();
   const hanging = new Set<() => void>();
@@ -88,8 +90,10 @@ export async function startSmtpSink(options: { parse?: boolean } = {}): Promise<
         }
         const raw = Buffer.concat(chunks).toString("utf8");
         const parsed = parse ? await simpleParser(raw) : ({} as ParsedMail);
-        sink.received.push({ to, raw: parse ? raw : "", parsed });
+        const mail = { to, raw: parse ? raw : "", parsed };
+        sink.received.push(mail);
         callback();
+        options.onMail?.(mail);
         for (const waiter of [...waiters]) waiter();
       });
     },
