@@ -151,7 +151,14 @@ try {
 
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const gateway = spawn(process.execPath, [GATEWAY], {
-    env: { ...base, PORT: String(port), HOST: "127.0.0.1", NODE_OPTIONS: gatewayNodeOptions },
+    // Every client may be on a card at once: the bench measures the gateway under them all.
+    env: {
+      ...base,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_OPTIONS: gatewayNodeOptions,
+      CARD_CONCURRENCY_PER_KEY: String(clients),
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   children.push(gateway);

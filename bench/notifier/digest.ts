@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { loadavg } from "node:os";
-import { startSmtpSink } from "../../packages/testing/dist/smtp-sink.js";
+import { startSmtpSink } from "../../packages/smtp-sink/dist/index.js";
 
 const scratch = (await import(`../scratch-database${".ts"}`)) as typeof import("../scratch-database.js");
 const lib = (await import(`./notifier-bench-lib${".ts"}`)) as typeof import("./notifier-bench-lib.js");

@@ -54,6 +54,7 @@ export {
   type TenderSort,
 } from "./http/tender-list-query.js";
 export {
+  FacetCount,
   FacetsResponse,
   TENDER_FACET_FIELDS,
   TenderListResponse,
@@ -90,6 +91,7 @@ export {
 } from "./primitives/search-query.js";
 export { Sha256Digest } from "./primitives/sha256-digest.js";
 export { SourceCode } from "./primitives/source-code.js";
+export { type KnownSourceCode, SOURCE_CODES } from "./primitives/source-codes.js";
 export { DOWNLOAD_STATUSES, DownloadStatus, INDEX_STATUSES, IndexStatus } from "./primitives/statuses.js";
 export { toStorableText, unstorableTextProblem } from "./primitives/storable-text.js";
 export { TRACEPARENT_PATTERN, Traceparent } from "./primitives/traceparent.js";

@@ -20,6 +20,21 @@ export { mappedRecord } from "./mapping/mapped-record.js";
 export { combineDateAndTime, parseSourceDate } from "./mapping/parse-source-date.js";
 export { parseSourcePayload, type SourcePayloadNames } from "./mapping/parse-source-payload.js";
 export { describeRecordIssues, validateTenderRecord } from "./mapping/validate-tender-record.js";
+export { type OcdsAmount, ocdsAmount } from "./ocds/ocds-amount.js";
+export { extensionOf, ocdsDocumentFilename } from "./ocds/ocds-document-filename.js";
+export { ocdsAttachments, ocdsNoticeUrl } from "./ocds/ocds-documents.js";
+export { createOcdsPackageAdapter, type OcdsPackageAdapterOptions } from "./ocds/ocds-package-adapter.js";
+export {
+  OcdsDocument,
+  OcdsPackageMeta,
+  OcdsRelease,
+  OcdsReleasePackage,
+  OcdsValue,
+} from "./ocds/ocds-release.js";
+export { ocdsReleaseFacets } from "./ocds/ocds-release-facets.js";
+export { ocdsReleaseTags } from "./ocds/ocds-release-tags.js";
+export { type OcdsPublisher, ocdsReleaseToTenderRecord } from "./ocds/ocds-release-to-tender-record.js";
+export { defineSource, type SourceDefinition, type SourceEnvSchema } from "./source/source-definition.js";
 export { type CommitPageInput, CursorMovedError, commitPage, type MappedItem } from "./sync/commit-page.js";
 export {
   type ImportReport,
@@ -29,6 +44,7 @@ export {
 } from "./sync/import-tender-records.js";
 export type { IngestLogger } from "./sync/ingest-logger.js";
 export { mapPageItems } from "./sync/map-page-items.js";
+export { readJsonLines } from "./sync/read-json-lines.js";
 export { type RunSyncLoopOptions, runSyncLoop } from "./sync/run-sync-loop.js";
 export {
   type RunSyncPassOptions,

@@ -1,54 +1,9 @@
-import { countryFromCode, countryFromName, cpvCode, type TenderFacets, tenderFacets } from "@tender/ingest";
-
-type Json = Record<string, unknown>;
+import { ocdsReleaseFacets, type TenderFacets } from "@tender/ingest";
 
 /**
- * The facets of an OCDS release (docs/records.md#facets-per-source). Countries: the addresses of the
- * parties with role `buyer` and the items' delivery addresses, by `countryName` (an ISO name, a
- * UK nation or a code) or a NUTS `region`; `GB` when none names a country, as Contracts Finder
- * publishes UK notices only. CPV codes: `tender.classification`, `tender.items[].classification`
- * and their `additionalClassifications`, scheme `CPV`. Pure; reads the raw release so `tender
- * remap` can run it on `raw_payload`.
+ * The facets of a Contracts Finder release: the shared OCDS facets (`GB` when no address names a
+ * country, as Contracts Finder publishes UK notices only).
  */
 export function cfReleaseFacets(release: unknown): TenderFacets {
-  const r = object(release);
-  const tender = object(r.tender);
-  const items = list(tender.items).map(object);
-  const buyers = list(r.parties)
-    .map(object)
-    .filter((party) => list(party.roles).includes("buyer"));
-  const addresses = [
-    ...buyers.map((party) => party.address),
-    ...items.flatMap((item) => [...list(item.deliveryAddresses), item.deliveryAddress]),
-  ].map(object);
-  const countries = addresses.flatMap(addressCountries);
-  const classifications = [tender, ...items].flatMap((part) => [
-    part.classification,
-    ...list(part.additionalClassifications),
-  ]);
-  return tenderFacets(
-    countries.some((country) => country !== null) ? countries : ["GB"],
-    classifications.map(object).map(cpvOf),
-  );
-}
-
-function addressCountries(address: Json): (string | null)[] {
-  const name = typeof address.countryName === "string" ? countryFromName(address.countryName) : null;
-  const region = typeof address.region === "string" ? countryFromCode(address.region) : null;
-  return [name, region];
-}
-
-function cpvOf(classification: Json): string | null {
-  const scheme = classification.scheme;
-  return typeof scheme === "string" && scheme.trim().toUpperCase() === "CPV"
-    ? cpvCode(classification.id)
-    : null;
-}
-
-function object(value: unknown): Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : {};
-}
-
-function list(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
+  return ocdsReleaseFacets(release, "GB");
 }

@@ -1,9 +1,5 @@
 export { type CfAdapterOptions, createCfAdapter } from "./cf-adapter.js";
-export { type CfAmount, cfAmount } from "./cf-amount.js";
-export { cfDocumentFilename, extensionOf } from "./cf-document-filename.js";
 export { CF_DOCUMENT_HOSTS } from "./cf-document-hosts.js";
-export { cfAttachments, cfNoticeUrl } from "./cf-documents.js";
-export { CfDocument, CfPackageMeta, CfRelease, CfSearchPage } from "./cf-release.js";
 export { cfReleaseFacets } from "./cf-release-facets.js";
 export { cfReleaseToTenderRecord } from "./cf-release-to-tender-record.js";
 export {
@@ -12,6 +8,7 @@ export {
   FIRST_SYNC_LOOKBACK_MS,
   RESYNC_OVERLAP_MS,
 } from "./cf-search-url.js";
+export { contractsFinderSource } from "./cf-source.js";
 export { CF_SOURCE_CODE } from "./cf-source-code.js";
 export { CfSourceEnv, CfSyncEnv } from "./cf-source-env.js";
 export { CF_FORBIDDEN_COOLDOWN_MS, createCfSource } from "./create-cf-source.js";

@@ -21,5 +21,6 @@ export {
   type TedSearchOptions,
   tedSearchBody,
 } from "./ted-search-body.js";
+export { tedSource } from "./ted-source.js";
 export { TED_SOURCE_CODE } from "./ted-source-code.js";
 export { TedSourceEnv, TedSyncEnv } from "./ted-source-env.js";

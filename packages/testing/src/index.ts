@@ -1,7 +1,7 @@
 export { completeDownload } from "./complete-download.js";
 export { withDatabase } from "./database-url.js";
 export { emptyTables } from "./empty-tables.js";
-export { freePort } from "./free-port.js";
+export { type GeneratedTendersOptions, insertGeneratedTenders } from "./insert-generated-tenders.js";
 export { insertMatch } from "./insert-match.js";
 export { type SeedSavedSearchOptions, seedSavedSearch } from "./seed-saved-search.js";
 export {
@@ -14,7 +14,6 @@ export {
   seedTender,
 } from "./seed-tender.js";
 export { type ServiceProcess, serviceStarted, startServiceProcess } from "./service-process.js";
-export { type ReceivedMail, type SinkAnswer, type SmtpSink, startSmtpSink } from "./smtp-sink.js";
 export {
   type StartStreamingReplicaOptions,
   type StreamingReplica,

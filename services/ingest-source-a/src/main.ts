@@ -1,11 +1,11 @@
 import { loadConfig } from "@tender/config";
 import { runIngestService } from "@tender/ingest";
-import { createTedSource } from "@tender/source-ted";
+import { tedSource } from "@tender/source-ted";
 import { Env } from "./env.js";
 
 const config = loadConfig(Env, process.env);
 await runIngestService({
-  name: "ingest-source-a",
+  name: tedSource.service,
   config,
-  createAdapter: (logger) => createTedSource(config, logger),
+  createAdapter: (logger) => tedSource.createAdapter(config, logger),
 });

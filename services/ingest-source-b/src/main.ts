@@ -1,11 +1,11 @@
 import { loadConfig } from "@tender/config";
 import { runIngestService } from "@tender/ingest";
-import { createCfSource } from "@tender/source-contracts-finder";
+import { contractsFinderSource } from "@tender/source-contracts-finder";
 import { Env } from "./env.js";
 
 const config = loadConfig(Env, process.env);
 await runIngestService({
-  name: "ingest-source-b",
+  name: contractsFinderSource.service,
   config,
-  createAdapter: (logger) => createCfSource(config, logger),
+  createAdapter: (logger) => contractsFinderSource.createAdapter(config, logger),
 });

@@ -1,6 +1,6 @@
 import { loadConfig } from "@tender/config";
 import { describe, expect, it } from "vitest";
-import { Env } from "./env.js";
+import { Env, webhookTimeouts } from "./env.js";
 
 const base = { DATABASE_URL: "postgres://db/tender" };
 
@@ -50,5 +50,29 @@ describe("notifier Env", () => {
     expect(() => loadConfig(Env, { ...base, MAIL_FROM: "Alerts <a@example.org>" })).toThrow(
       expect.objectContaining({ problems: [expect.stringMatching(/^MAIL_FROM: must be an email address/)] }),
     );
+  });
+
+  it("bounds an attempt's connection and first byte by shorter timeouts than the whole, never longer", () => {
+    expect(webhookTimeouts(loadConfig(Env, base))).toEqual({
+      timeoutMs: 10_000,
+      connectTimeoutMs: 3_000,
+      firstByteTimeoutMs: 5_000,
+    });
+    expect(webhookTimeouts(loadConfig(Env, { ...base, WEBHOOK_TIMEOUT_MS: "2000" }))).toEqual({
+      timeoutMs: 2_000,
+      connectTimeoutMs: 2_000,
+      firstByteTimeoutMs: 2_000,
+    });
+    expect(() => loadConfig(Env, { ...base, WEBHOOK_FIRST_BYTE_TIMEOUT_MS: "20000" })).toThrow(
+      expect.objectContaining({
+        problems: [
+          expect.stringMatching(/^WEBHOOK_FIRST_BYTE_TIMEOUT_MS: must not be longer than WEBHOOK_TIMEOUT_MS/),
+        ],
+      }),
+    );
+    expect(loadConfig(Env, base)).toMatchObject({
+      WEBHOOK_CONCURRENCY_PER_KEY: 2,
+      WEBHOOK_CONCURRENCY_PER_HOST: 2,
+    });
   });
 });

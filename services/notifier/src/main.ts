@@ -6,7 +6,7 @@ import { aiCallMetrics } from "@tender/observability";
 import { openWorkerProcess } from "@tender/worker";
 import { emailLinks } from "./email/email-links.js";
 import { smtpTransport } from "./email/send-mail.js";
-import { Env } from "./env.js";
+import { Env, webhookTimeouts } from "./env.js";
 import { notifierMetrics } from "./notifier-metrics.js";
 import { runNotifier } from "./run-notifier.js";
 
@@ -63,7 +63,7 @@ const running = runNotifier(
     ...(email ? { email } : {}),
     delivery: {
       egress: {
-        timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+        ...webhookTimeouts(config),
         allowHttp: config.WEBHOOK_ALLOW_HTTP,
         addressReason: config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES
           ? metadataAddressReason
@@ -72,6 +72,8 @@ const running = runNotifier(
       },
       secretKey: serverKey,
       concurrency: config.WEBHOOK_CONCURRENCY,
+      perKey: config.WEBHOOK_CONCURRENCY_PER_KEY,
+      perHost: config.WEBHOOK_CONCURRENCY_PER_HOST,
       pollIntervalMs: config.WEBHOOK_POLL_INTERVAL_MS,
       retryFirstMs: config.WEBHOOK_RETRY_FIRST_MS,
       retryWindowMs: config.WEBHOOK_RETRY_WINDOW_MS,

@@ -61,7 +61,7 @@ describe("deploy/compose.yaml", () => {
     expect(migrate?.command).toEqual(["node", "dist/main.js", "migrate"]);
     expect(migrate?.depends_on?.postgres?.condition).toBe("service_healthy");
     expect(migrate?.restart).toBe("no");
-    expect(Object.keys(env("migrate")).every((k) => SERVICE_ENV.cli.includes(k))).toBe(true);
+    expect(Object.keys(env("migrate")).every((k) => (SERVICE_ENV.cli ?? []).includes(k))).toBe(true);
   });
 
   it.each(SERVICES)("%s is built from deploy/Dockerfile and starts after the migration and NATS", (name) => {
@@ -73,7 +73,7 @@ describe("deploy/compose.yaml", () => {
     });
     expect(service?.depends_on?.migrate?.condition).toBe("service_completed_successfully");
     // NATS only for the services that use it (not the gateway).
-    if (SERVICE_ENV[name].includes("NATS_URL"))
+    if ((SERVICE_ENV[name] ?? []).includes("NATS_URL"))
       expect(service?.depends_on?.nats?.condition).toBe("service_healthy");
     else expect(service?.depends_on?.nats).toBeUndefined();
     expect(service?.read_only).toBe(true);
@@ -84,9 +84,11 @@ describe("deploy/compose.yaml", () => {
 
   it.each(SERVICES)("%s sets only variables it reads, and the required ones", (name) => {
     const vars = env(name);
-    const unknown = Object.keys(vars).filter((k) => !SERVICE_ENV[name].includes(k));
+    const unknown = Object.keys(vars).filter((k) => !(SERVICE_ENV[name] ?? []).includes(k));
     expect(unknown).toEqual([]);
-    expect(vars.NATS_URL).toBe(SERVICE_ENV[name].includes("NATS_URL") ? "nats://nats:4222" : undefined);
+    expect(vars.NATS_URL).toBe(
+      (SERVICE_ENV[name] ?? []).includes("NATS_URL") ? "nats://nats:4222" : undefined,
+    );
     const db = new URL(vars.DATABASE_URL ?? "");
     const pg = env("postgres");
     expect([db.hostname, db.port, db.username, db.password, db.pathname]).toEqual([

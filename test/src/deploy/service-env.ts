@@ -1,16 +1,20 @@
 import { pathToFileURL } from "node:url";
+import { SOURCES } from "@tender/sources";
 import { repoPath } from "./repo-path.js";
 
-/** The six services (services/<name>). */
-export const SERVICES = [
+/**
+ * The services (services/<name>): the gateway, one ingest service per registered source, the
+ * downloader, the indexer and the notifier. Every deployment test runs over this list, so a
+ * registered source without its service in the Dockerfile, compose or k8s fails there.
+ */
+export const SERVICES: readonly string[] = [
   "gateway",
-  "ingest-source-a",
-  "ingest-source-b",
+  ...SOURCES.map((source) => source.service),
   "downloader",
   "indexer",
   "notifier",
-] as const;
-export type ServiceName = (typeof SERVICES)[number];
+];
+export type ServiceName = string;
 
 /** Services that expose probes on HEALTH_PORT (all but the gateway, which serves them on PORT). */
 export const WORKERS: readonly ServiceName[] = SERVICES.filter((s) => s !== "gateway");

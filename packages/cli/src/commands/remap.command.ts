@@ -1,10 +1,11 @@
 import { type Database, listTenderPayloadsAfter, setTenderFacets } from "@tender/db";
 import type { TenderFacets } from "@tender/ingest";
+import { sourceChoice } from "@tender/sources";
 import type { Command } from "commander";
 import type { Kysely } from "kysely";
 import { CliError } from "../cli-error.js";
 import type { CommandContext } from "../command-context.js";
-import { FACETS_OF, facetsOfSource } from "../source-facets.js";
+import { facetsOfSource } from "../source-facets.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_BATCH = 10_000;
@@ -28,7 +29,7 @@ export function registerRemapCommand(program: Command, ctx: CommandContext): voi
   program
     .command("remap")
     .description("recompute the countries and CPV codes of stored tenders from their source payload")
-    .requiredOption("--source <code>", `${Object.keys(FACETS_OF).join(" or ")}`)
+    .requiredOption("--source <code>", sourceChoice())
     .option("--batch <n>", "tenders per transaction (1..10000)", "500")
     .option("--after <id>", "resume after this tender id (printed by an interrupted run)")
     .addHelpText(
@@ -44,9 +45,7 @@ Examples:
     .action(async (options: RemapOptions) => {
       const facetsOf = facetsOfSource(options.source);
       if (!facetsOf) {
-        throw new CliError(
-          `--source must be ${Object.keys(FACETS_OF).join(" or ")}, got ${JSON.stringify(options.source)}`,
-        );
+        throw new CliError(`--source must be ${sourceChoice()}, got ${JSON.stringify(options.source)}`);
       }
       const batch = parseBatch(options.batch);
       const after = parseAfter(options.after);

@@ -2,6 +2,7 @@ import { busNames } from "@tender/bus";
 import { type EnvSource, loadConfig } from "@tender/config";
 import type { Database } from "@tender/db";
 import {
+  BusPrefixEnv,
   CursorRejectedError,
   type IngestLogger,
   IngestWorkerEnv,
@@ -9,10 +10,10 @@ import {
   runSyncPass,
   type SourceAdapter,
   SourceHttpError,
+  SyncHttpEnv,
   type SyncReport,
 } from "@tender/ingest";
-import { CF_SOURCE_CODE, CfSyncEnv, createCfSource } from "@tender/source-contracts-finder";
-import { createTedSource, TED_SOURCE_CODE, TedSyncEnv } from "@tender/source-ted";
+import { SOURCES, sourceByCode, sourceChoice } from "@tender/sources";
 import type { Command } from "commander";
 import type { Kysely } from "kysely";
 import * as v from "valibot";
@@ -26,7 +27,6 @@ interface SyncOptions {
   json?: boolean;
 }
 
-const SOURCES = [TED_SOURCE_CODE, CF_SOURCE_CODE] as const;
 /** `SYNC_INTERVAL_MS`, as the ingest services read it: the pause between passes without `--once`. */
 const SyncIntervalEnv = v.object({ SYNC_INTERVAL_MS: IngestWorkerEnv.entries.SYNC_INTERVAL_MS });
 
@@ -43,7 +43,7 @@ export function registerSyncCommand(
   program
     .command("sync")
     .description("sync a source API now, as its ingest service does, and report what changed")
-    .requiredOption("--source <code>", `source to pull: ${SOURCES.join(" or ")}`)
+    .requiredOption("--source <code>", `source to pull: ${sourceChoice()}`)
     .option("--once", "run a single pass and exit (default: a pass every SYNC_INTERVAL_MS until Ctrl-C)")
     .option("--json", "print the counts as JSON, one line per pass")
     .addHelpText(
@@ -55,9 +55,8 @@ pass is reported and retried at the next interval; Ctrl-C or SIGTERM stops after
 Events go to the outbox; a running service's relay publishes them.
 
 Environment (as for the services):
-  ted               TED_BASE_URL, TED_QUERY, TED_LOOKBACK_DAYS, TED_PAGE_SIZE, TED_FIELDS
-  contracts_finder  CF_BASE_URL, CF_STAGES, CF_PUBLISHED_FROM, CF_PAGE_SIZE
-  both              SYNC_ALLOWED_HOSTS, HTTP_TIMEOUT_MS, HTTP_MAX_RESPONSE_BYTES, BUS_PREFIX,
+${sourceSettingsHelp()}
+  every source      SYNC_ALLOWED_HOSTS, HTTP_TIMEOUT_MS, HTTP_MAX_RESPONSE_BYTES, BUS_PREFIX,
                     SYNC_INTERVAL_MS (without --once)
 
 Examples:
@@ -115,16 +114,25 @@ function sourceFromEnv(
   env: EnvSource,
   ctx: CommandContext,
 ): { adapter: SourceAdapter; busPrefix: string | undefined } {
-  const logger = warningsTo(ctx);
-  if (source === TED_SOURCE_CODE) {
-    const config = loadConfig(TedSyncEnv, env);
-    return { adapter: createTedSource(config, logger), busPrefix: config.BUS_PREFIX };
-  }
-  if (source === CF_SOURCE_CODE) {
-    const config = loadConfig(CfSyncEnv, env);
-    return { adapter: createCfSource(config, logger), busPrefix: config.BUS_PREFIX };
-  }
-  throw new CliError(`--source must be ${SOURCES.join(" or ")}, got ${JSON.stringify(source)}`);
+  const definition = sourceByCode(source);
+  if (!definition) throw new CliError(`--source must be ${sourceChoice()}, got ${JSON.stringify(source)}`);
+  const config = loadConfig(v.intersect([BusPrefixEnv, SyncHttpEnv, definition.env]), env);
+  return { adapter: definition.createAdapter(config, warningsTo(ctx)), busPrefix: config.BUS_PREFIX };
+}
+
+/** One line per source: its code and the settings it reads, wrapped to the help's width. */
+function sourceSettingsHelp(): string {
+  return SOURCES.map((source) => {
+    const names = Object.keys(source.env.entries);
+    const lines: string[] = [];
+    for (const name of names) {
+      const last = lines.at(-1);
+      if (last !== undefined && last.length + name.length + 2 <= 72)
+        lines[lines.length - 1] = `${last}, ${name}`;
+      else lines.push(name);
+    }
+    return lines.map((line, i) => `  ${(i === 0 ? source.code : "").padEnd(18)}${line}`).join("\n");
+  }).join("\n");
 }
 
 /**

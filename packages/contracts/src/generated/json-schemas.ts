@@ -355,12 +355,13 @@ export const jsonSchemas = {
             "items": {
               "enum": [
                 "ted",
-                "contracts_finder"
+                "contracts_finder",
+                "find_a_tender"
               ],
               "type": "string"
             },
             "minItems": 1,
-            "maxItems": 2,
+            "maxItems": 3,
             "uniqueItems": true
           },
           "countries": {
@@ -467,12 +468,13 @@ export const jsonSchemas = {
             "items": {
               "enum": [
                 "ted",
-                "contracts_finder"
+                "contracts_finder",
+                "find_a_tender"
               ],
               "type": "string"
             },
             "minItems": 1,
-            "maxItems": 2,
+            "maxItems": 3,
             "uniqueItems": true
           },
           "countries": {
@@ -1225,12 +1227,13 @@ export const jsonSchemas = {
             "items": {
               "enum": [
                 "ted",
-                "contracts_finder"
+                "contracts_finder",
+                "find_a_tender"
               ],
               "type": "string"
             },
             "minItems": 1,
-            "maxItems": 2,
+            "maxItems": 3,
             "uniqueItems": true
           },
           "countries": {
@@ -1394,12 +1397,13 @@ export const jsonSchemas = {
             "items": {
               "enum": [
                 "ted",
-                "contracts_finder"
+                "contracts_finder",
+                "find_a_tender"
               ],
               "type": "string"
             },
             "minItems": 1,
-            "maxItems": 2,
+            "maxItems": 3,
             "uniqueItems": true
           },
           "countries": {
@@ -1636,12 +1640,13 @@ export const jsonSchemas = {
             "items": {
               "enum": [
                 "ted",
-                "contracts_finder"
+                "contracts_finder",
+                "find_a_tender"
               ],
               "type": "string"
             },
             "minItems": 1,
-            "maxItems": 2,
+            "maxItems": 3,
             "uniqueItems": true
           },
           "countries": {
@@ -1887,12 +1892,13 @@ export const jsonSchemas = {
                   "items": {
                     "enum": [
                       "ted",
-                      "contracts_finder"
+                      "contracts_finder",
+                      "find_a_tender"
                     ],
                     "type": "string"
                   },
                   "minItems": 1,
-                  "maxItems": 2,
+                  "maxItems": 3,
                   "uniqueItems": true
                 },
                 "countries": {

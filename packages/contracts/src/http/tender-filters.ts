@@ -4,11 +4,13 @@ import { CpvPrefix } from "../primitives/cpv-code.js";
 import { CurrencyCode } from "../primitives/currency-code.js";
 import { DecimalAmount } from "../primitives/decimal-amount.js";
 import { objectMessage } from "../primitives/object-message.js";
+import { SOURCE_CODES } from "../primitives/source-codes.js";
 import { UtcTimestamp } from "../primitives/utc-timestamp.js";
 import { Uuid } from "../primitives/uuid.js";
 
 /** The sources a filter can name. */
-export const FILTER_SOURCES = ["ted", "contracts_finder"] as const;
+export const FILTER_SOURCES = SOURCE_CODES;
+const SOURCE_CHOICE = `${FILTER_SOURCES.slice(0, -1).join(", ")} or ${FILTER_SOURCES.at(-1)}`;
 export const MAX_FILTER_VALUES = 50;
 export const MAX_FILTER_TENDER_IDS = 100;
 export const MAX_BUYER_LENGTH = 200;
@@ -38,7 +40,7 @@ const FilterFieldsSchema = v.strictObject(
   {
     sources: v.optional(
       v.pipe(
-        v.array(v.picklist(FILTER_SOURCES, "Must be ted or contracts_finder"), "Must be an array"),
+        v.array(v.picklist(FILTER_SOURCES, `Must be ${SOURCE_CHOICE}`), "Must be an array"),
         v.minLength(1, "Must list at least one value"),
         v.maxLength(FILTER_SOURCES.length, `Must list at most ${FILTER_SOURCES.length} values`),
         v.check((items) => new Set(items).size === items.length, "Must not list a source twice"),

@@ -2,11 +2,12 @@ import { randomUUID } from "node:crypto";
 import { seedTender, useTestDatabase } from "@tender/testing";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApiKey } from "./api-keys.repository.js";
+import { createApiKey, setApiKeyEnabled } from "./api-keys.repository.js";
 import { listChunksForTender } from "./chunks.repository.js";
 import {
   listSavedSearchesToReembed,
   recordTenderMatches,
+  recordTenderMatchesSql,
   updateSavedSearchEmbedding,
 } from "./record-tender-matches.js";
 import { insertSavedSearchWithinLimit } from "./saved-searches.repository.js";
@@ -21,7 +22,7 @@ beforeAll(async () => {
 
 async function save(
   vector: number[] | null,
-  options: { filters?: object; minScore?: number; webhook?: boolean; model?: string } = {},
+  options: { filters?: object; minScore?: number; webhook?: boolean; model?: string; keyId?: string } = {},
 ): Promise<string> {
   const id = randomUUID();
   await t.db.transaction().execute((trx) =>
@@ -29,7 +30,7 @@ async function save(
       trx,
       {
         id,
-        apiKeyId,
+        apiKeyId: options.keyId ?? apiKeyId,
         name: "s",
         query: "query",
         queryEmbedding: vector,
@@ -122,6 +123,29 @@ describe("recordTenderMatches", () => {
     expect(await matchesOf(plain)).toHaveLength(2);
   });
 
+  it("a disabled key's saved searches match nothing, and once enabled again only later versions match", async () => {
+    const tender = await seedTender(t.db, { chunks: ["Snow removal on county roads."] });
+    const [chunk] = await listChunksForTender(t.db, tender.id);
+    if (!chunk) throw new Error("seeded chunk missing");
+    const keyId = (await createApiKey(t.db, { name: "paused", limitPerMinute: 100 })).id;
+    const paused = await save(chunk.embedding, { webhook: true, keyId });
+    const active = await save(chunk.embedding, { webhook: true });
+    await setApiKeyEnabled(t.db, keyId, false);
+    const input = { tenderId: tender.id, contentHash: tender.contentHash, now: NOW };
+    expect(await recordTenderMatches(t.db, input)).toEqual({ matches: 1, deliveries: 1 });
+    expect(await matchesOf(paused)).toEqual([]);
+    expect(await matchesOf(active)).toHaveLength(1);
+
+    // Enabled again: the version indexed while disabled stays unmatched; the next one matches.
+    await setApiKeyEnabled(t.db, keyId, true);
+    await sql`UPDATE tenders SET content_hash = ${"c".repeat(64)} WHERE id = ${tender.id}`.execute(t.db);
+    expect(await recordTenderMatches(t.db, { ...input, contentHash: "c".repeat(64) })).toEqual({
+      matches: 2,
+      deliveries: 2,
+    });
+    expect((await matchesOf(paused)).map((m) => m.content_hash)).toEqual(["c".repeat(64)]);
+  });
+
   it("lists the saved queries of another model and stores their new vectors", async () => {
     const stale = await save(null, { model: "old-model" });
     const listed = await listSavedSearchesToReembed(t.db, "fake-hash-1024", 100);
@@ -139,5 +163,30 @@ describe("recordTenderMatches", () => {
     const { rows } = await sql<{ dims: number }>`
       SELECT vector_dims(query_embedding) AS dims FROM saved_searches WHERE id = ${stale}`.execute(t.db);
     expect(rows[0]?.dims).toBe(1024);
+  });
+});
+
+describe("recordTenderMatchesSql", () => {
+  it("finds saved searches through the filter-key index, never by reading them all", async () => {
+    const tender = await seedTender(t.db, { countries: ["EE"], chunks: ["Harbour dredging in Pärnu."] });
+    // 4,000 saved searches over 40 countries, a few unfiltered: what "could match" is a small part.
+    await sql`
+      INSERT INTO saved_searches (api_key_id, name, query, query_embedding, embedding_model, filters, min_score,
+                                  feed_token_hash)
+      SELECT ${apiKeyId}, 's', 'q', array_fill(0.01::real, ARRAY[1024])::vector, 'fake-hash-1024',
+             CASE WHEN g % 50 = 0 THEN '{}'::jsonb
+                  ELSE jsonb_build_object('countries', jsonb_build_array(chr(65 + g % 40 / 26) || chr(65 + g % 40 % 26)))
+             END,
+             0.5, md5(g::text) || md5(g::text)
+      FROM generate_series(1, 4000) AS g`.execute(t.db);
+    await sql`ANALYZE saved_searches`.execute(t.db);
+    const { rows } = await sql<{ "QUERY PLAN": string }>`EXPLAIN ${recordTenderMatchesSql({
+      tenderId: tender.id,
+      contentHash: tender.contentHash,
+      now: NOW,
+    })}`.execute(t.db);
+    const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
+    expect(plan).toContain("Bitmap Index Scan on saved_searches_filter_keys_idx");
+    expect(plan).not.toMatch(/Seq Scan on saved_searches/);
   });
 });

@@ -1,4 +1,4 @@
-import type { ReceivedMail } from "@tender/testing/smtp-sink";
+import type { ReceivedMail } from "@tender/smtp-sink";
 import { describe, expect, it } from "vitest";
 import { confirmationLink, describeDigest } from "./demo-mailbox.js";
 

@@ -1,4 +1,4 @@
-import { type ReceivedMail, type SmtpSink, startSmtpSink } from "@tender/testing/smtp-sink";
+import { type ReceivedMail, type SmtpSink, startSmtpSink } from "@tender/smtp-sink";
 
 /** The demo saved search's email digest: every new match at once, to an address of the demo's mailbox. */
 export const DEMO_EMAIL = { to: "you@tender-search.example", frequency: "instant" } as const;

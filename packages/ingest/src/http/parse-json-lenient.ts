@@ -1,22 +1,27 @@
 const NON_FINITE = ["-Infinity", "Infinity", "NaN"] as const;
+const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+// An exponent of three digits or more may overflow a double; only then is the text scanned again.
+const BIG_EXPONENT = /[eE]\+?\d{3}/;
 
 /**
- * `JSON.parse`, and when that fails, once more with the bare `NaN` / `Infinity` / `-Infinity`
- * literals some producers write (Python's json.dump does; a real Find a Tender payload has
- * `"maximumLotsBidPerSupplier": Infinity`) replaced by `null`. Strings are left untouched.
- * Throws a `SyntaxError` when the text is not JSON either way.
+ * `JSON.parse`, made safe for the non-finite values some producers write: bare `NaN` /
+ * `Infinity` / `-Infinity` literals (Python's json.dump writes them; a real Find a Tender payload
+ * has `"maximumLotsBidPerSupplier": Infinity`) and numbers past a double such as `1e9999` (Find a
+ * Tender has served it; `JSON.parse` makes it Infinity, which no decimal column takes) are read
+ * as `null`. Strings are left untouched. Throws a `SyntaxError` when the text is not JSON either way.
  */
 export function parseJsonLenient(text: string): unknown {
   try {
-    return JSON.parse(text);
+    const parsed = JSON.parse(text) as unknown;
+    return BIG_EXPONENT.test(text) ? JSON.parse(replaceNonFinite(text)) : parsed;
   } catch (error) {
-    const repaired = replaceNonFiniteLiterals(text);
+    const repaired = replaceNonFinite(text);
     if (repaired === text) throw error;
     return JSON.parse(repaired);
   }
 }
 
-function replaceNonFiniteLiterals(text: string): string {
+function replaceNonFinite(text: string): string {
   let out = "";
   let inString = false;
   for (let i = 0; i < text.length; i += 1) {
@@ -35,6 +40,15 @@ function replaceNonFiniteLiterals(text: string): string {
       out += "null";
       i += literal.length - 1;
       continue;
+    }
+    if (char === "-" || (char >= "0" && char <= "9")) {
+      NUMBER.lastIndex = i;
+      const number = NUMBER.exec(text)?.[0];
+      if (number !== undefined) {
+        out += Number.isFinite(Number(number)) ? number : "null";
+        i += number.length - 1;
+        continue;
+      }
     }
     out += char;
   }

@@ -326,3 +326,36 @@ describe("over real HTTP", () => {
     expect(calls).toBe(2);
   });
 });
+
+describe("request rate", () => {
+  it("spaces the starts of requests, retries included, by minIntervalMs", async () => {
+    let clock = NOW;
+    const s = scripted([json({ n: 1 }), json({}, 503), json({ n: 2 }), json({ n: 3 })]);
+    const client = createPoliteHttpClient({
+      ...s.options,
+      minIntervalMs: 2_000,
+      now: () => clock,
+      sleep: async (ms) => {
+        s.sleeps.push(ms);
+        clock += ms;
+      },
+    });
+    await client.requestJson({ url: "https://api.example/1" }, Page);
+    clock += 500;
+    await client.requestJson({ url: "https://api.example/2" }, Page);
+    await client.requestJson({ url: "https://api.example/3" }, Page);
+    expect(s.calls).toHaveLength(4);
+    // 1.5 s after the first (0.5 s passed); the 503's backoff (100-ish ms) then 1.9 s of spacing; 2 s.
+    expect(s.sleeps[0]).toBe(1_500);
+    expect((s.sleeps[1] ?? 0) + (s.sleeps[2] ?? 0)).toBe(2_000);
+    expect(s.sleeps[3]).toBe(2_000);
+  });
+
+  it("does not wait at all without minIntervalMs", async () => {
+    const s = scripted([json({ n: 1 }), json({ n: 2 })]);
+    const client = createPoliteHttpClient(s.options);
+    await client.requestJson({ url: "https://api.example/1" }, Page);
+    await client.requestJson({ url: "https://api.example/2" }, Page);
+    expect(s.sleeps).toEqual([]);
+  });
+});

@@ -37,6 +37,11 @@ export interface PoliteHttpClientOptions {
   timeoutMs: number;
   /** Bodies above this are refused while streaming (`HTTP_MAX_RESPONSE_BYTES`). */
   maxResponseBytes: number;
+  /**
+   * Least time between the starts of two requests, retries included (a source's request rate:
+   * 60000 / requests per minute); default 0, no spacing.
+   */
+  minIntervalMs?: number;
   /** Requests in flight at once; default 2. */
   concurrency?: number;
   /** Tries per request, the first included; default 5. */
@@ -91,7 +96,7 @@ async function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * Creates the client: bounded concurrency, a timeout per attempt, retries with exponential
+ * Creates the client: bounded concurrency, an optional least interval between requests, a timeout per attempt, retries with exponential
  * backoff and jitter on network errors, timeouts, 429 and 5xx, honouring `Retry-After` (seconds
  * or an HTTP date); optional 403 cool-down; every hop through `@tender/egress` (allowlist with
  * ports, re-checked redirects, no cloud metadata address, pinned connections); streamed size cap;
@@ -108,6 +113,16 @@ export function createPoliteHttpClient(options: PoliteHttpClientOptions): Polite
   };
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 300_000;
   const slots = createLimiter(options.concurrency ?? 2);
+  const minIntervalMs = options.minIntervalMs ?? 0;
+  let nextStartAt = Number.NEGATIVE_INFINITY;
+  // Reserves the next start synchronously, so concurrent requests queue one interval apart.
+  const paced = async (signal: AbortSignal | undefined): Promise<void> => {
+    if (minIntervalMs <= 0) return;
+    const startAt = Math.max(now(), nextStartAt);
+    nextStartAt = startAt + minIntervalMs;
+    const delay = startAt - now();
+    if (delay > 0) await wait(delay, signal);
+  };
   const allowlist = createHostAllowlist(options.allowedHosts);
   const egress: EgressPolicy = {
     allowlist,
@@ -189,7 +204,10 @@ export function createPoliteHttpClient(options: PoliteHttpClientOptions): Polite
 
   const requestText = async (request: JsonRequest): Promise<string> => {
     for (let tries = 1; ; tries += 1) {
-      const outcome = await slots.run(() => attempt(request, tries));
+      const outcome = await slots.run(async () => {
+        await paced(request.signal);
+        return attempt(request, tries);
+      });
       if (outcome.done) return outcome.text;
       if (tries >= maxAttempts) throw outcome.error;
       options.logger?.warn(

@@ -79,9 +79,11 @@ const anyEdgeDateTime = fc
 /** Date-times at the edges of every calendar involved: leap days, leap seconds, 24:00, offsets. */
 export const edgeDateTimeArb: fc.Arbitrary<string> = fc.oneof(edgeYearDateTime, anyEdgeDateTime);
 
-// Code units PostgreSQL refuses (NUL, lone surrogates in jsonb, a reversed pair) and some that
-// are odd but storable (line separator, non-characters, byte order mark).
-const hostileUnits = fc.constantFrom(
+/**
+ * Code units PostgreSQL refuses (NUL, lone surrogates in jsonb, a reversed pair) and some that
+ * are odd but storable (line separator, non-characters, byte order mark, bidi override).
+ */
+export const hostileUnits: fc.Arbitrary<string> = fc.constantFrom(
   "\u0000",
   "\ud800",
   "\udbff",

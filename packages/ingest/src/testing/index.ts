@@ -1,4 +1,14 @@
-export { edgeDateTimeArb, type HostileCandidate, hostileCandidateArb } from "./hostile-record-arb.js";
+export {
+  type HostileOcdsRelease,
+  hostileOcdsReleaseArb,
+  ocdsReleaseCandidate,
+} from "./hostile-ocds-release-arb.js";
+export {
+  edgeDateTimeArb,
+  type HostileCandidate,
+  hostileCandidateArb,
+  hostileUnits,
+} from "./hostile-record-arb.js";
 export {
   type ReplayHandler,
   type ReplayRequest,

@@ -1,9 +1,10 @@
+import type { SearchResultItem, TenderFilters } from "@tender/contracts";
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { ApiClient } from "../api/api-client.js";
 import { ApiFailure, envelopeFailure, networkFailure } from "../api/api-failure.js";
 import { readEventStream } from "../api/read-event-stream.js";
-import type { Filters, SearchItem } from "../api/types.js";
 import { FailureNotice } from "../components/failure-notice.js";
+import { UserText } from "../components/user-text.js";
 import { APP_BASE } from "../router.js";
 import { splitCitations } from "./split-citations.js";
 
@@ -11,7 +12,7 @@ type Phase = "idle" | "streaming" | "done" | "stopped" | "dropped" | "failed";
 
 interface Props {
   api: ApiClient;
-  filters: Filters | undefined;
+  filters: TenderFilters | undefined;
   initialQuestion?: string;
   /** Prefix of element ids, unique on the page. */
   idPrefix: string;
@@ -26,7 +27,7 @@ export function AskPanel({ api, filters, initialQuestion = "", idPrefix }: Props
   const [question, setQuestion] = useState(initialQuestion);
   const [phase, setPhase] = useState<Phase>("idle");
   const [answer, setAnswer] = useState("");
-  const [sources, setSources] = useState<SearchItem[]>([]);
+  const [sources, setSources] = useState<SearchResultItem[]>([]);
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   const [highlight, setHighlight] = useState<number | null>(null);
   const controller = useRef<AbortController | null>(null);
@@ -118,7 +119,9 @@ export function AskPanel({ api, filters, initialQuestion = "", idPrefix }: Props
             <p>
               <strong>No relevant passage was found, so there is no answer.</strong>
             </p>
-            <p class="fixed-sentence">{answer}</p>
+            <p class="fixed-sentence">
+              <UserText text={answer} />
+            </p>
           </div>
         ) : (
           answer !== "" && (
@@ -137,7 +140,9 @@ export function AskPanel({ api, filters, initialQuestion = "", idPrefix }: Props
                     [{part.cite}]
                   </a>
                 ) : (
-                  <span key={i}>{part.text}</span>
+                  <span key={i}>
+                    <UserText text={part.text} />
+                  </span>
                 ),
               )}
             </p>
@@ -171,13 +176,18 @@ export function AskPanel({ api, filters, initialQuestion = "", idPrefix }: Props
                 data-testid="source"
               >
                 <p class="small">
-                  <a href={`${APP_BASE}tenders/${s.tender_id}`}>{s.title}</a>
+                  <a href={`${APP_BASE}tenders/${s.tender_id}`}>
+                    <UserText text={s.title} />
+                  </a>
                   <span class="muted">
                     {" "}
-                    · {s.attachment ? s.attachment.filename : "the notice"} · score {s.score.toFixed(3)}
+                    · {s.attachment ? <UserText text={s.attachment.filename} /> : "the notice"} · score{" "}
+                    {s.score.toFixed(3)}
                   </span>
                 </p>
-                <p class="snippet">{s.snippet}</p>
+                <p class="snippet">
+                  <UserText text={s.snippet} />
+                </p>
               </li>
             ))}
           </ol>

@@ -1,5 +1,5 @@
+import type { EmailSetting } from "@tender/contracts";
 import { describe, expect, it } from "vitest";
-import type { EmailSetting } from "../api/types.js";
 import { digestSchedule } from "./digest-schedule.js";
 
 const email = (over: Partial<EmailSetting>): EmailSetting => ({

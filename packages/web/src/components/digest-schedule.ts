@@ -1,4 +1,4 @@
-import type { EmailSetting } from "../api/types.js";
+import type { EmailSetting } from "@tender/contracts";
 
 /** When a digest goes out, in words: "daily at 07:00 UTC", "weekly on Monday at 07:00 UTC", "at once". */
 export function digestSchedule(email: EmailSetting): string {

@@ -1,4 +1,4 @@
-import type { EmailSetting } from "../api/types.js";
+import type { EmailSetting } from "@tender/contracts";
 import { digestSchedule } from "./digest-schedule.js";
 
 const STATUS: Record<EmailSetting["status"], string> = {

@@ -1,10 +1,11 @@
+import type { TenderListResponse, TenderSummary } from "@tender/contracts";
 import { useEffect, useState } from "preact/hooks";
 import type { ApiClient } from "../api/api-client.js";
 import type { ApiFailure } from "../api/api-failure.js";
-import type { TenderList, TenderSummary } from "../api/types.js";
 import { FailureNotice } from "../components/failure-notice.js";
 import { Loading } from "../components/loading.js";
 import { TenderMeta } from "../components/tender-meta.js";
+import { UserText } from "../components/user-text.js";
 import { formatDate, sourceName } from "../format.js";
 import { APP_BASE } from "../router.js";
 import { useRequest } from "../use-request.js";
@@ -35,7 +36,7 @@ interface Props {
 export function BrowseResults({ api, state, onSort }: Props) {
   const key = searchStateToQuery(state);
   const [first, retry] = useRequest(
-    (signal) => api.get<TenderList>("/tenders", pageParams(state, null), signal),
+    (signal) => api.get<TenderListResponse>("/tenders", pageParams(state, null), signal),
     [api, key],
   );
   const [more, setMore] = useState<TenderSummary[]>([]);
@@ -52,7 +53,7 @@ export function BrowseResults({ api, state, onSort }: Props) {
     setLoadingMore(true);
     setMoreFailure(null);
     try {
-      const page = await api.get<TenderList>("/tenders", pageParams(state, cursor));
+      const page = await api.get<TenderListResponse>("/tenders", pageParams(state, cursor));
       setMore((items) => [...items, ...page.items]);
       setCursor(page.next_cursor);
     } catch (error) {
@@ -93,7 +94,9 @@ export function BrowseResults({ api, state, onSort }: Props) {
           {items.map((tender) => (
             <li key={tender.id} class="card">
               <h3>
-                <a href={`${APP_BASE}tenders/${tender.id}`}>{tender.title}</a>
+                <a href={`${APP_BASE}tenders/${tender.id}`}>
+                  <UserText text={tender.title} />
+                </a>
               </h3>
               <TenderMeta tender={tender} />
               <p class="muted small">

@@ -133,7 +133,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           tags: ["tenders"],
           operationId: "getTender",
           summary: "Tender card with its attachments",
-          description: "Needs an API key; not rate limited.",
+          description:
+            "Needs an API key; not counted in the per-minute allowance. At most CARD_CONCURRENCY_PER_KEY (default 4) cards are sent to one key at once, per gateway process: one more is 429 with `Retry-After`, without the `X-RateLimit-*` headers. Compressed with gzip or br when `Accept-Encoding` allows it.",
           security: [{ ApiKey: [] }],
           parameters: [
             { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } },
@@ -145,6 +146,16 @@ export function buildOpenApiDocument(): Record<string, unknown> {
               content: json("TenderDetails"),
             },
             ...errors(["401", "403", "404", "405", "422", "500", "503"]),
+            "429": {
+              ...errorResponseObject("429", {
+                "Retry-After": {
+                  description: "Seconds to wait before retrying (1).",
+                  schema: { type: "integer" },
+                },
+              }),
+              description:
+                "The key is already receiving CARD_CONCURRENCY_PER_KEY cards at once (`rate_limit_exceeded`); not the per-minute allowance.",
+            },
           },
         },
       },

@@ -113,7 +113,7 @@ export function savedSearchPaths(
         summary: "Atom 1.0 feed of a saved search's latest 50 matches",
         security: [],
         description:
-          "No API key: the token in the address is the credential (feed readers cannot send headers). Each read is counted in the allowance of the key that owns the saved search. An unknown token, or one whose key is disabled, is 404.",
+          "No API key: the token in the address is the credential (feed readers cannot send headers). Reads are bounded per feed (FEED_READS_PER_MINUTE, 429 with Retry-After beyond; the `X-RateLimit-*` headers describe this bound), never counted in the allowance of the key that owns the saved search. An unknown token, or one whose key is disabled, is 404. The `self` link is built on the server's PUBLIC_BASE_URL when it has one.",
         parameters: [
           {
             name: "token",

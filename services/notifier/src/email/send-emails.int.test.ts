@@ -8,14 +8,8 @@ import {
   parseEmailLink,
   scheduleEmailDigests,
 } from "@tender/db";
-import {
-  insertMatch,
-  type SmtpSink,
-  seedSavedSearch,
-  seedTender,
-  startSmtpSink,
-  useTestDatabase,
-} from "@tender/testing";
+import { type SmtpSink, startSmtpSink } from "@tender/smtp-sink";
+import { insertMatch, seedSavedSearch, seedTender, useTestDatabase } from "@tender/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailLinks } from "./email-links.js";
 import { type EmailOutcome, type EmailSettings, sendEmails } from "./send-emails.js";

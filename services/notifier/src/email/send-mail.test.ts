@@ -1,6 +1,6 @@
 import { EmailAddress, isEmailAddress } from "@tender/contracts";
 import type { ListedMatch } from "@tender/db";
-import { type SmtpSink, startSmtpSink } from "@tender/testing";
+import { type SmtpSink, startSmtpSink } from "@tender/smtp-sink";
 import fc from "fast-check";
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

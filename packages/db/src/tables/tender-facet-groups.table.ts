@@ -1,0 +1,13 @@
+/**
+ * Tenders per combination of source, countries, CPV divisions and currency (migration 0020),
+ * written only by the triggers on `tenders`; `countTenderFacets` adds them up.
+ */
+export interface TenderFacetGroupsTable {
+  source_id: string;
+  countries: string[];
+  /** Distinct first two digits of the tenders' CPV codes, sorted. */
+  cpv_divisions: string[];
+  currency: string | null;
+  /** Tenders of the group now; 0 once its last tender left (the row stays). */
+  tenders: number;
+}

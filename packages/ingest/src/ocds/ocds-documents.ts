@@ -1,0 +1,44 @@
+import { type AttachmentRecordV1, isHttpUrl } from "@tender/contracts";
+import { cleanLine } from "../mapping/clean-text.js";
+import { ocdsDocumentFilename } from "./ocds-document-filename.js";
+import type { OcdsDocument } from "./ocds-release.js";
+
+/**
+ * The public notice page among `tender.documents`: the first `tenderNotice` that is a web page
+ * (`format` text/html or no format): some publishers also type attached PDFs `tenderNotice`.
+ */
+export function ocdsNoticeUrl(documents: readonly OcdsDocument[]): string | null {
+  const notice = documents.find(
+    (d) =>
+      d.documentType === "tenderNotice" &&
+      isHttpUrlText(d.url) &&
+      (!d.format || d.format.toLowerCase().startsWith("text/html")),
+  );
+  return notice?.url?.trim() ?? null;
+}
+
+/** Every other document with an http(s) URL, once per URL, as attachments. */
+export function ocdsAttachments(
+  documents: readonly OcdsDocument[],
+  noticeUrl: string | null,
+): AttachmentRecordV1[] {
+  const seen = new Set<string>(noticeUrl === null ? [] : [noticeUrl]);
+  const attachments: AttachmentRecordV1[] = [];
+  for (const [position, document] of documents.entries()) {
+    const url = document.url?.trim();
+    if (!url || !isHttpUrlText(url) || seen.has(url)) continue;
+    seen.add(url);
+    attachments.push({
+      external_id: document.id === null || document.id === undefined ? null : String(document.id),
+      title: cleanLine(document.title ?? document.description ?? ""),
+      filename: ocdsDocumentFilename(document, position, new URL(url)),
+      source_url: url,
+      content_type: document.format?.trim() || null,
+    });
+  }
+  return attachments;
+}
+
+function isHttpUrlText(text: string | null | undefined): text is string {
+  return typeof text === "string" && isHttpUrl(text.trim());
+}

@@ -1,0 +1,48 @@
+import type * as v from "valibot";
+import type { SyncHttpEnv } from "../ingest-env.js";
+import type { TenderFacets } from "../mapping/facets/tender-facets.js";
+import type { IngestLogger } from "../sync/ingest-logger.js";
+import type { SourceAdapter } from "../sync/source-adapter.js";
+
+/** The settings a source reads besides the shared ones (`TED_BASE_URL`, `CF_STAGES`...): a `v.object`. */
+export type SourceEnvSchema<Config extends object = Record<string, unknown>> = v.GenericSchema<
+  unknown,
+  Config
+> & { readonly entries: v.ObjectEntries };
+
+/**
+ * Everything the rest of the system knows about one source, exported by its package and listed
+ * by the registry (`@tender/sources`): the downloader, the CLI, the contracts' list of codes, the
+ * web app's labels and the deployment files are derived from it or checked against it.
+ */
+export interface SourceDefinition<Config extends object = Record<string, unknown>> {
+  /** `sources.code`, e.g. `ted`: the value of `source` in records, filters and the CLI. */
+  readonly code: string;
+  /** The name people know it by, e.g. "TED (EU)". */
+  readonly label: string;
+  /** The ingest service that runs it (`services/<service>`, the compose service, the k8s Deployment). */
+  readonly service: string;
+  /** The setting holding the API's base URL, which demos and tests point at a replay server. */
+  readonly baseUrlSetting: string;
+  /** Hosts its documents are downloaded from by default (a name also allows its subdomains). */
+  readonly documentHosts: readonly string[];
+  /** The source's own settings. */
+  readonly env: SourceEnvSchema<Config>;
+  /** Its adapter with the polite HTTP client, from configuration (service and CLI alike). */
+  createAdapter(config: Readonly<Config & SyncHttpEnv>, logger?: Pick<IngestLogger, "warn">): SourceAdapter;
+  /** The facets (countries, CPV codes) of a stored `raw_payload`; pure, so `tender remap` can rerun it. */
+  facets(payload: unknown): TenderFacets;
+  /**
+   * Room for the procedure and award mapping of a stored payload (procedures and awards are
+   * specified separately and not mapped yet); absent means the source maps none.
+   */
+  readonly procedure?: (payload: unknown) => unknown;
+  readonly awards?: (payload: unknown) => unknown;
+}
+
+/** Declares a source definition, keeping its settings' type for `createAdapter`. */
+export function defineSource<Config extends object>(
+  definition: SourceDefinition<Config> & { baseUrlSetting: keyof Config & string },
+): SourceDefinition<Config> {
+  return definition;
+}

@@ -1,0 +1,18 @@
+import { defineSource } from "@tender/ingest";
+import { CF_DOCUMENT_HOSTS } from "./cf-document-hosts.js";
+import { cfReleaseFacets } from "./cf-release-facets.js";
+import { CF_SOURCE_CODE } from "./cf-source-code.js";
+import { CfSourceEnv } from "./cf-source-env.js";
+import { createCfSource } from "./create-cf-source.js";
+
+/** The UK's Contracts Finder (its OCDS Search API), run by `ingest-source-b`. */
+export const contractsFinderSource = defineSource({
+  code: CF_SOURCE_CODE,
+  label: "Contracts Finder (UK)",
+  service: "ingest-source-b",
+  baseUrlSetting: "CF_BASE_URL",
+  documentHosts: CF_DOCUMENT_HOSTS,
+  env: CfSourceEnv,
+  createAdapter: createCfSource,
+  facets: cfReleaseFacets,
+});

@@ -1,0 +1,1 @@
+export { SOURCES, sourceByCode, sourceChoice } from "./source-registry.js";
