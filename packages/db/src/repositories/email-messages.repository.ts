@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database, Db } from "../database.js";
+import { alertingSavedSearchSql } from "./alerting-saved-search-sql.js";
 
 /** A due mail claimed for one attempt, with what it is sent to. */
 export interface ClaimedEmail {
@@ -26,8 +27,9 @@ const SETTLE = "5 seconds";
  * `digested_through` to the end of its period, in one statement under a transaction-scoped
  * advisory lock (replicas schedule one at a time; a replica that finds it taken skips this round):
  * a daily period ends at `hour_utc`, a weekly one at `weekday` + `hour_utc`, an instant one now.
- * Only confirmed channels of enabled keys with no digest waiting take part; a period with no
- * new match sends nothing but still ends (an instant period ends only with a match).
+ * Only confirmed channels that may alert (`alertingSavedSearchSql`: the key is enabled) with no
+ * digest waiting take part; a period with no new match sends nothing but still ends (an instant
+ * period ends only with a match).
  * Returns how many digests were queued and whether the limit was reached.
  *
  * Extension point: follow-up alerts (changes to tenders a saved search matched) join the
@@ -49,7 +51,6 @@ export async function scheduleEmailDigests(
         SELECT ch.saved_search_id AS id, ch.frequency, ch.digested_through AS since, b.through
         FROM email_channels AS ch
         JOIN saved_searches AS ss ON ss.id = ch.saved_search_id
-        JOIN api_keys AS k ON k.id = ss.api_key_id AND k.enabled
         CROSS JOIN clock
         CROSS JOIN LATERAL (
           SELECT (CASE ch.frequency
@@ -62,7 +63,7 @@ export async function scheduleEmailDigests(
                      THEN interval '7 days' ELSE interval '0' END
           END) AT TIME ZONE 'UTC' AS through
         ) AS b
-        WHERE ch.status = 'confirmed' AND b.through > ch.digested_through
+        WHERE ch.status = 'confirmed' AND b.through > ch.digested_through AND ${alertingSavedSearchSql("ss")}
           AND (ch.frequency <> 'instant' OR EXISTS (
             SELECT 1 FROM saved_search_matches AS m
             WHERE m.saved_search_id = ch.saved_search_id
@@ -113,7 +114,8 @@ interface ClaimRow {
  * in one statement, so no transaction stays open during the SMTP exchange and a notifier killed
  * meanwhile leaves the mail due again once the lease runs out). Only mails that may go out are
  * claimed: a confirmation to an unconfirmed channel, a digest to a confirmed one, and neither
- * when the saved search's API key is disabled.
+ * while the saved search may not alert (`alertingSavedSearchSql`: its API key is disabled); such
+ * a mail waits, and goes out once the key is enabled again.
  */
 export async function claimEmailMessages(
   db: Db,
@@ -124,8 +126,7 @@ export async function claimEmailMessages(
       SELECT e.id FROM email_messages AS e
       JOIN email_channels AS ch ON ch.saved_search_id = e.channel_id
       JOIN saved_searches AS ss ON ss.id = ch.saved_search_id
-      JOIN api_keys AS k ON k.id = ss.api_key_id
-      WHERE e.status = 'pending' AND e.next_attempt_at <= now() AND k.enabled
+      WHERE e.status = 'pending' AND e.next_attempt_at <= now() AND ${alertingSavedSearchSql("ss")}
         AND ch.status = CASE e.kind WHEN 'digest' THEN 'confirmed' ELSE 'unconfirmed' END
       ORDER BY e.next_attempt_at, e.id
       LIMIT ${options.limit}
