@@ -295,4 +295,25 @@ describe("email digests", () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(sink.received.filter((m) => m.to.includes(ch.address))).toEqual([]);
   });
+
+  it("holds a queued digest while its key is disabled, and mails it once the key is enabled again", async () => {
+    const ch = await channel({ confirmedThrough: "2030-03-05T07:00:00Z" });
+    await match(ch.id, "Bridge repair", "2030-03-05T12:00:00Z", null);
+    expect((await scheduleEmailDigests(t.db, { now: NOW, limit: 100 })).queued).toBe(1);
+    const { api_key_id } = await t.db
+      .selectFrom("saved_searches")
+      .select("api_key_id")
+      .where("id", "=", ch.id)
+      .executeTakeFirstOrThrow();
+    const setEnabled = (enabled: boolean) =>
+      t.db.updateTable("api_keys").set({ enabled }).where("id", "=", api_key_id).execute();
+    await setEnabled(false);
+    start();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(sink.attempts).toBe(0);
+    await setEnabled(true);
+    const [mail] = await sink.waitFor(1);
+    expect(mail?.to).toEqual([ch.address]);
+    expect(mail?.parsed.text).toContain("Bridge repair");
+  });
 });
