@@ -1,4 +1,4 @@
-import { abortableDelay, backoffDelayMs } from "@tender/backoff";
+import { backoffDelayMs } from "@tender/backoff";
 import type { BusLogger } from "@tender/bus";
 import {
   type ClaimedEmail,
@@ -10,6 +10,7 @@ import {
   recordEmailAttempt,
   scheduleEmailDigests,
 } from "@tender/db";
+import { runClaimLoop } from "../run-claim-loop.js";
 import type { EmailLinks } from "./email-links.js";
 import { renderConfirmation } from "./render-confirmation.js";
 import { renderDigest } from "./render-digest.js";
@@ -132,63 +133,43 @@ async function attempt(mail: ClaimedEmail, deps: SendEmailsDeps): Promise<void> 
 }
 
 /**
- * Sends email until `signal` aborts: every poll interval it queues the digests that are due
- * (`scheduleEmailDigests`), then claims due mails up to the free slots of `concurrency`, sends
- * each independently and records its outcome, as the webhook delivery loop does. On abort it
- * claims nothing more, waits for the mails in flight and closes the transport.
+ * Sends email until `signal` aborts, in the claim loop webhook deliveries use (`runClaimLoop`):
+ * before a claim, at most once per poll interval, it queues the digests that are due
+ * (`scheduleEmailDigests`; a full batch is followed by another at once), then claims due mails
+ * up to the free slots of `concurrency`, sends each independently and records its outcome. On
+ * abort it claims nothing more, waits for the mails in flight and closes the transport.
  */
 export async function sendEmails(deps: SendEmailsDeps, signal: AbortSignal): Promise<void> {
-  const inFlight = new Set<Promise<void>>();
-  let failures = 0;
   let scheduledAt = Number.NEGATIVE_INFINITY;
-  while (!signal.aborted) {
-    try {
-      if (performance.now() - scheduledAt >= deps.settings.pollIntervalMs) {
-        const { periods } = await scheduleEmailDigests(deps.db, {
-          now: deps.now?.() ?? new Date(),
-          limit: SCHEDULE_BATCH,
-        });
-        // A full batch: more are due, schedule again on the next turn.
-        scheduledAt = periods < SCHEDULE_BATCH ? performance.now() : Number.NEGATIVE_INFINITY;
-      }
-      const free = deps.settings.concurrency - inFlight.size;
-      if (free <= 0) {
-        await Promise.race(inFlight);
-        continue;
-      }
-      const claimed = await claimEmailMessages(deps.db, { limit: free, leaseMs: deps.settings.leaseMs });
-      failures = 0;
-      for (const mail of claimed) {
-        const task: Promise<void> = attempt(mail, deps)
-          .catch((error: unknown) => {
-            // Recording failed (database down): the claim runs out and the mail is tried again.
-            deps.logger.error(
-              { email_id: mail.id, err: error instanceof Error ? error.message : String(error) },
-              "Sending or recording a mail failed",
-            );
-          })
-          .finally(() => inFlight.delete(task));
-        inFlight.add(task);
-      }
-      if (claimed.length < free && scheduledAt !== Number.NEGATIVE_INFINITY) {
-        const waiting = new AbortController();
-        const stop = () => waiting.abort();
-        signal.addEventListener("abort", stop, { once: true });
-        // A finished mail frees a slot: claim again then, else at the next poll.
-        void Promise.race(inFlight).finally(stop);
-        await abortableDelay(deps.settings.pollIntervalMs, waiting.signal);
-        signal.removeEventListener("abort", stop);
-      }
-    } catch (error) {
-      failures += 1;
-      const delayMs = backoffDelayMs(failures, { initialMs: 500, maxMs: 10_000 });
-      deps.logger.warn(
-        { err: error instanceof Error ? error.message : String(error), retry_in_ms: delayMs },
-        "Scheduling or claiming mails failed",
-      );
-      await abortableDelay(delayMs, signal);
-    }
-  }
-  while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+  const { done } = runClaimLoop<ClaimedEmail, undefined>(
+    {
+      logger: deps.logger,
+      concurrency: deps.settings.concurrency,
+      pollIntervalMs: deps.settings.pollIntervalMs,
+      claim: async (limit) => {
+        let again = false;
+        if (performance.now() - scheduledAt >= deps.settings.pollIntervalMs) {
+          const { periods } = await scheduleEmailDigests(deps.db, {
+            now: deps.now?.() ?? new Date(),
+            limit: SCHEDULE_BATCH,
+          });
+          // A full batch: more are due, schedule again on the next turn.
+          again = periods >= SCHEDULE_BATCH;
+          scheduledAt = again ? Number.NEGATIVE_INFINITY : performance.now();
+        }
+        const claimed = await claimEmailMessages(deps.db, { limit, leaseMs: deps.settings.leaseMs });
+        return { claimed, again };
+      },
+      slot: () => undefined,
+      attempt: (mail) => attempt(mail, deps),
+      claimFailedMessage: "Scheduling or claiming mails failed",
+      attemptFailed: (mail) => ({
+        fields: { email_id: mail.id },
+        message: "Sending or recording a mail failed",
+      }),
+    },
+    signal,
+  );
+  await done;
   deps.transport.close();
 }
