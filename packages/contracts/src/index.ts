@@ -13,6 +13,14 @@ export { toContentHashInput } from "./hashing/to-content-hash-input.js";
 export { AlertV1 } from "./http/alert-v1.js";
 export { AskRequest } from "./http/ask-request.js";
 export { AskResponse, NOT_ENOUGH_DATA_ANSWER } from "./http/ask-response.js";
+export {
+  DEFAULT_DIGEST_HOUR_UTC,
+  DIGEST_FREQUENCIES,
+  EMAIL_STATUSES,
+  EmailSetting,
+  EmailSettingRequest,
+  WEEKDAYS,
+} from "./http/email-setting.js";
 export { ERROR_CODES, ERROR_HTTP_STATUS, ErrorCode } from "./http/error-code.js";
 export { ErrorResponse, ValidationIssue } from "./http/error-response.js";
 export { HealthLive, HealthReady } from "./http/health.js";
@@ -72,6 +80,7 @@ export {
   DecimalAmount,
   normalizeDecimalAmount,
 } from "./primitives/decimal-amount.js";
+export { EMAIL_ADDRESS_MAX_LENGTH, EmailAddress, isEmailAddress } from "./primitives/email-address.js";
 export { boundedHttpUrl, HttpUrl, isHttpUrl } from "./primitives/http-url.js";
 export { boundedJsonObject, isJsonObject, JsonObject, measureJsonDepth } from "./primitives/json-object.js";
 export {

@@ -2,6 +2,9 @@ import type { Kysely, Transaction } from "kysely";
 import type { ApiKeysTable } from "./tables/api-keys.table.js";
 import type { AttachmentsTable } from "./tables/attachments.table.js";
 import type { ChunksTable } from "./tables/chunks.table.js";
+import type { EmailChannelsTable } from "./tables/email-channels.table.js";
+import type { EmailConfirmationRequestsTable } from "./tables/email-confirmation-requests.table.js";
+import type { EmailMessagesTable } from "./tables/email-messages.table.js";
 import type { ExtractionCacheTable } from "./tables/extraction-cache.table.js";
 import type { ExtractionFailuresTable } from "./tables/extraction-failures.table.js";
 import type { OutboxTable } from "./tables/outbox.table.js";
@@ -28,6 +31,9 @@ export interface Database {
   saved_searches: SavedSearchesTable;
   saved_search_matches: SavedSearchMatchesTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  email_channels: EmailChannelsTable;
+  email_messages: EmailMessagesTable;
+  email_confirmation_requests: EmailConfirmationRequestsTable;
 }
 
 /** A database handle or an open transaction: repositories accept either; the caller owns the transaction. */

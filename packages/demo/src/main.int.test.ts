@@ -144,6 +144,18 @@ describe("the demo (scripts/demo.sh runs it after the set-up)", () => {
       /alert for "Steel strip tenders \(demo\)": 821126-2025 "[^"]*NASTRI IN ACCIAIO[^"]*" — score \d\.\d\d, in 821126-2025-it\.pdf: "[^"]*" — signature checked/,
     );
     expect(output).not.toContain("SIGNATURE INVALID");
+    // The notifier mails the demo address a confirmation, the demo follows its link, then the digest comes.
+    await vi.waitFor(
+      () =>
+        expect(output).toMatch(
+          /mail to you@tender-search\.example: "\d+ new tenders? for “Steel strip tenders \(demo\)”"/,
+        ),
+      { timeout: 30_000, interval: 250 },
+    );
+    expect(output).toContain(
+      "confirmation mail to you@tender-search.example: link followed, the address is confirmed",
+    );
+    expect(output).toMatch(/ {4}Tender search: alert for “Steel strip tenders \(demo\)”/);
     const feed = commandUnder("# Alerts:");
     expect(feed).toMatch(/^curl -s http:\/\/127\.0\.0\.1:\d+\/api\/v1\/feeds\/[A-Za-z0-9_-]{43}$/);
     const { stdout } = await run("/bin/sh", ["-c", feed], { timeout: 30_000 });

@@ -6,6 +6,7 @@ import { loadConfig } from "@tender/config";
 import { type CreatedApiKey, createApiKey, type Database } from "@tender/db";
 import { firstFreePort } from "@tender/net";
 import type { Kysely } from "kysely";
+import { DEMO_EMAIL, startDemoMailbox } from "./alerts/demo-mailbox.js";
 import { createDemoSavedSearch, DEMO_SAVED_SEARCH, describeAlert } from "./alerts/demo-saved-search.js";
 import { type AlertReceiver, startAlertReceiver } from "./alerts/start-alert-receiver.js";
 import { checkDemoBrowse, checkDemoSearch } from "./check-demo-search.js";
@@ -89,7 +90,13 @@ out.say(
 
 let system: DemoSystem;
 let receiver: AlertReceiver;
+let mailbox: Awaited<ReturnType<typeof startDemoMailbox>>;
 try {
+  // The digests the notifier mails for the demo's saved search, printed as they arrive.
+  mailbox = await startDemoMailbox(
+    (line) => out.say(line),
+    (line) => out.warn(line),
+  );
   // The alerts the notifier sends to the demo's saved search, printed as they arrive.
   receiver = await startAlertReceiver(({ body, signed }) => out.say(describeAlert(body, signed)));
   // The sources stay empty until the saved search exists, so the notices that match it are
@@ -106,6 +113,7 @@ try {
     busPrefix: config.DEMO_BUS_PREFIX,
     gatewayPort,
     storageDir,
+    smtpUrl: mailbox.url,
     logLevel: config.LOG_LEVEL,
     ai: aiVariables(config, config.DEMO_WORD_DELAY_MS),
     baseEnv,
@@ -128,6 +136,7 @@ async function shutdown(code: number): Promise<void> {
   out.say("stopping: SIGTERM to every service, waiting for them to finish their work");
   const exits = await system.stop(20_000);
   await receiver.close();
+  await mailbox.close();
   for (const exit of exits.filter((e) => e.killed)) out.warn(`${exit.name} did not stop within 20 s: killed`);
   await db.destroy();
   out.say(code === 0 ? "stopped" : "stopped after a failure (see above)");
@@ -154,10 +163,10 @@ out.say(
 );
 let feedUrl: string | undefined;
 try {
-  const saved = await createDemoSavedSearch(system.gatewayUrl, apiKey.key, receiver);
+  const saved = await createDemoSavedSearch(system.gatewayUrl, apiKey.key, receiver, DEMO_EMAIL);
   feedUrl = `${system.gatewayUrl}${saved.feed_url}`;
   out.say(
-    `saved search "${DEMO_SAVED_SEARCH.name}" (query "${DEMO_SAVED_SEARCH.query}", Italian notices) with a webhook to the demo's receiver at ${receiver.url}: its alerts are printed below as they arrive`,
+    `saved search "${DEMO_SAVED_SEARCH.name}" (query "${DEMO_SAVED_SEARCH.query}", Italian notices) with a webhook to the demo's receiver at ${receiver.url}, and an instant email digest to ${DEMO_EMAIL.to} (a mailbox on ${mailbox.url}): its alerts and mails are printed below as they arrive`,
   );
 } catch (error) {
   out.warn(

@@ -1,9 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { createApiKey } from "@tender/db";
-import { createTestDatabase, seedTender, type TestDatabase } from "@tender/testing";
+import { createTestDatabase, insertMatch, seedTender, type TestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
-import { insertMatch } from "./testing/insert-match.js";
 import { parseEvents } from "./testing/read-events.js";
 import { postJson, send } from "./testing/requests.js";
 import { testDeps } from "./testing/test-deps.js";

@@ -10,6 +10,7 @@ import { requestId } from "./middleware/request-id/request-id.js";
 import { buildOpenApiDocument } from "./openapi/build-openapi-document.js";
 import { askRoute } from "./routes/ask.route.js";
 import { docsRoute } from "./routes/docs.route.js";
+import { emailLinksRoute } from "./routes/email-links.route.js";
 import { facetsRoute } from "./routes/facets.route.js";
 import { feedRoute } from "./routes/feed.route.js";
 import { healthRoute } from "./routes/health.route.js";
@@ -48,7 +49,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     .route("/", askRoute(deps))
     .route("/", savedSearchesRoute(deps))
     .route("/", savedSearchMatchesRoute(deps))
-    .route("/", feedRoute(deps));
+    .route("/", feedRoute(deps))
+    .route("/", emailLinksRoute(deps));
   app.route("/", healthRoute(deps));
   app.route("/", docsRoute(buildOpenApiDocument()));
   app.route("/", webAppRoute(deps.webAppDir));

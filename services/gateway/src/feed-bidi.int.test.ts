@@ -1,9 +1,8 @@
 import { createApiKey } from "@tender/db";
-import { seedTender, useTestDatabase } from "@tender/testing";
+import { insertMatch, seedTender, useTestDatabase } from "@tender/testing";
 import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
-import { insertMatch } from "./testing/insert-match.js";
 import { postJson, readJson, send } from "./testing/requests.js";
 import { testDeps } from "./testing/test-deps.js";
 

@@ -1,12 +1,11 @@
 import { createWireValidator } from "@tender/contracts";
 import { createApiKey, openWebhookSecret } from "@tender/db";
-import { seedTender, useTestDatabase } from "@tender/testing";
+import { insertMatch, seedTender, useTestDatabase } from "@tender/testing";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
 import { hashFeedToken } from "./saved-searches/feed-token.js";
 import { awaitFreshMinute } from "./testing/fresh-minute.js";
-import { insertMatch } from "./testing/insert-match.js";
 import { postJson, readJson, send } from "./testing/requests.js";
 import { testConfig, testDeps } from "./testing/test-deps.js";
 

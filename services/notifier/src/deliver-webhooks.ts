@@ -1,4 +1,4 @@
-import { abortableDelay, backoffDelayMs } from "@tender/backoff";
+import { backoffDelayMs } from "@tender/backoff";
 import type { BusLogger } from "@tender/bus";
 import { signWebhookBody } from "@tender/contracts";
 import {
@@ -9,6 +9,7 @@ import {
   openWebhookSecret,
   recordWebhookAttempt,
 } from "@tender/db";
+import { runClaimLoop } from "./run-claim-loop.js";
 import { sendWebhook, type WebhookEgress } from "./send-webhook.js";
 import { toAlert } from "./to-alert.js";
 
@@ -110,83 +111,40 @@ async function attempt(delivery: ClaimedDelivery, deps: DeliverWebhooksDeps): Pr
 }
 
 /**
- * Delivers due webhook alerts until `signal` aborts: claims what is due (up to the free slots
- * of `concurrency`, in turns across API keys, and at most `perKey` / `perHost` attempts in
- * flight per key and receiving host), attempts each independently (a slow or dead receiver
- * holds its slot for at most the timeout, and one customer's receivers hold at most `perKey`
- * slots), records each outcome, and claims again as attempts end. When nothing is due it waits
- * the poll interval, until `wakeUp` is called, or until an attempt ends (which may free a
- * key's or host's turn). On abort it claims nothing more and waits for the attempts in flight.
+ * Delivers due webhook alerts until `signal` aborts, in the shared claim loop (`runClaimLoop`):
+ * claims what is due (up to the free slots of `concurrency`, in turns across API keys, and at
+ * most `perKey` / `perHost` attempts in flight per key and receiving host), attempts each
+ * independently (a slow or dead receiver holds its slot for at most the timeout, and one
+ * customer's receivers hold at most `perKey` slots), records each outcome, and claims again as
+ * attempts end. `wakeUp` (a new match) claims at once instead of after the poll interval.
  */
 export function deliverWebhooks(
   deps: DeliverWebhooksDeps,
   signal: AbortSignal,
 ): { done: Promise<void>; wakeUp: () => void } {
-  let wake = new AbortController();
-  const wakeUp = () => wake.abort();
-  const done = (async () => {
-    const inFlight = new Map<Promise<void>, DeliveryInFlight>();
-    const leaseMs = deliveryLeaseMs(deps.settings.egress.timeoutMs);
-    let failures = 0;
-    while (!signal.aborted) {
-      const free = deps.settings.concurrency - inFlight.size;
-      if (free <= 0) {
-        await Promise.race(inFlight.keys());
-        continue;
-      }
-      // A wake-up from now on (a new match, an attempt that ended) calls for another claim.
-      if (wake.signal.aborted) wake = new AbortController();
-      let claimed: ClaimedDelivery[];
-      try {
-        claimed = await claimWebhookDeliveries(deps.db, {
-          limit: free,
+  const leaseMs = deliveryLeaseMs(deps.settings.egress.timeoutMs);
+  return runClaimLoop<ClaimedDelivery, DeliveryInFlight>(
+    {
+      logger: deps.logger,
+      concurrency: deps.settings.concurrency,
+      pollIntervalMs: deps.settings.pollIntervalMs,
+      claim: async (limit, inFlight) => ({
+        claimed: await claimWebhookDeliveries(deps.db, {
+          limit,
           leaseMs,
           perKey: deps.settings.perKey,
           perHost: deps.settings.perHost,
-          inFlight: [...inFlight.values()],
-        });
-        failures = 0;
-      } catch (error) {
-        failures += 1;
-        const delayMs = backoffDelayMs(failures, { initialMs: 500, maxMs: 10_000 });
-        deps.logger.warn(
-          { err: error instanceof Error ? error.message : String(error), retry_in_ms: delayMs },
-          "Claiming webhook deliveries failed",
-        );
-        await abortableDelay(delayMs, signal);
-        continue;
-      }
-      for (const delivery of claimed) {
-        const task: Promise<void> = attempt(delivery, deps)
-          .catch((error: unknown) => {
-            // Recording failed (database down): the claim runs out and the row is tried again.
-            deps.logger.error(
-              { delivery_id: delivery.id, err: error instanceof Error ? error.message : String(error) },
-              "Recording a webhook attempt failed",
-            );
-          })
-          .finally(() => {
-            inFlight.delete(task);
-            // Its key's and host's turn is free: a delivery held back by the caps may go now.
-            wakeUp();
-          });
-        inFlight.set(task, { apiKeyId: delivery.apiKeyId, receiverHost: delivery.receiverHost });
-      }
-      if (claimed.length < free) {
-        // Woken since this claim began (what woke it may not have been due yet), or this claim
-        // filled a host's last slot and so passed over other deliveries of the same keys: claim again.
-        if (wake.signal.aborted || claimed.length > 0) continue;
-        const waiting = new AbortController();
-        const stop = () => waiting.abort();
-        const woken = wake.signal;
-        signal.addEventListener("abort", stop, { once: true });
-        woken.addEventListener("abort", stop, { once: true });
-        await abortableDelay(deps.settings.pollIntervalMs, waiting.signal);
-        signal.removeEventListener("abort", stop);
-        woken.removeEventListener("abort", stop);
-      }
-    }
-    while (inFlight.size > 0) await Promise.allSettled([...inFlight.keys()]);
-  })();
-  return { done, wakeUp };
+          inFlight,
+        }),
+      }),
+      slot: (delivery) => ({ apiKeyId: delivery.apiKeyId, receiverHost: delivery.receiverHost }),
+      attempt: (delivery) => attempt(delivery, deps),
+      claimFailedMessage: "Claiming webhook deliveries failed",
+      attemptFailed: (delivery) => ({
+        fields: { delivery_id: delivery.id },
+        message: "Recording a webhook attempt failed",
+      }),
+    },
+    signal,
+  );
 }

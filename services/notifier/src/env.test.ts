@@ -28,6 +28,30 @@ describe("notifier Env", () => {
     );
   });
 
+  it("sends no mail by default, and with SMTP_URL needs MAIL_FROM, PUBLIC_BASE_URL and WEBHOOK_SECRET_KEY", () => {
+    expect(loadConfig(Env, base).SMTP_URL).toBeUndefined();
+    expect(() => loadConfig(Env, { ...base, SMTP_URL: "smtp://mail.example.org:587" })).toThrow(
+      expect.objectContaining({
+        problems: expect.arrayContaining([
+          "MAIL_FROM: is required when SMTP_URL is set, but it is not set",
+          "PUBLIC_BASE_URL: is required when SMTP_URL is set, but it is not set",
+          "WEBHOOK_SECRET_KEY: is required when SMTP_URL is set, but it is not set",
+        ]),
+      }),
+    );
+    const config = loadConfig(Env, {
+      ...base,
+      SMTP_URL: "smtp://mail.example.org:587",
+      MAIL_FROM: "alerts@example.org",
+      PUBLIC_BASE_URL: "https://tenders.example.org",
+      WEBHOOK_SECRET_KEY: Buffer.alloc(32, 7).toString("base64"),
+    });
+    expect(config).toMatchObject({ EMAIL_CONCURRENCY: 8, EMAIL_RETRY_FIRST_MS: 60_000 });
+    expect(() => loadConfig(Env, { ...base, MAIL_FROM: "Alerts <a@example.org>" })).toThrow(
+      expect.objectContaining({ problems: [expect.stringMatching(/^MAIL_FROM: must be an email address/)] }),
+    );
+  });
+
   it("bounds an attempt's connection and first byte by shorter timeouts than the whole, never longer", () => {
     expect(webhookTimeouts(loadConfig(Env, base))).toEqual({
       timeoutMs: 10_000,

@@ -11,6 +11,7 @@ import {
   WebhookEnv,
 } from "@tender/config";
 import * as v from "valibot";
+import { EmailEnv } from "./email/email-env.js";
 
 /**
  * The notifier's configuration: database, NATS, the consumer's limits, logging, AI provider (the
@@ -20,7 +21,7 @@ import * as v from "valibot";
  * `WEBHOOK_CONNECT_TIMEOUT_MS` (3000) and `WEBHOOK_FIRST_BYTE_TIMEOUT_MS` (5000),
  * `WEBHOOK_CONCURRENCY` (8), `WEBHOOK_CONCURRENCY_PER_KEY` (2), `WEBHOOK_CONCURRENCY_PER_HOST` (2),
  * `WEBHOOK_POLL_INTERVAL_MS` (1000), `WEBHOOK_RETRY_FIRST_MS` (60000, doubling) and
- * `WEBHOOK_RETRY_WINDOW_MS` (86400000).
+ * `WEBHOOK_RETRY_WINDOW_MS` (86400000); email digests: `EmailEnv`.
  */
 export const Env = v.pipe(
   v.intersect([
@@ -47,6 +48,7 @@ export const Env = v.pipe(
       WEBHOOK_RETRY_FIRST_MS: envInt({ min: 10, max: 86_400_000, default: 60_000 }),
       WEBHOOK_RETRY_WINDOW_MS: envInt({ min: 0, max: 30 * 86_400_000, default: 86_400_000 }),
     }),
+    EmailEnv,
   ]),
   // The whole attempt's timeout bounds its parts: a longer part set on purpose is a mistake.
   v.forward(
@@ -64,6 +66,31 @@ export const Env = v.pipe(
       "must not be longer than WEBHOOK_TIMEOUT_MS",
     ),
     ["WEBHOOK_CONNECT_TIMEOUT_MS"],
+  ),
+  // The links in mails are signed with WEBHOOK_SECRET_KEY and start with PUBLIC_BASE_URL.
+  v.forward(
+    v.partialCheck(
+      [["SMTP_URL"], ["MAIL_FROM"]],
+      (e) => !e.SMTP_URL || !!e.MAIL_FROM,
+      "is required when SMTP_URL is set",
+    ),
+    ["MAIL_FROM"],
+  ),
+  v.forward(
+    v.partialCheck(
+      [["SMTP_URL"], ["PUBLIC_BASE_URL"]],
+      (e) => !e.SMTP_URL || !!e.PUBLIC_BASE_URL,
+      "is required when SMTP_URL is set",
+    ),
+    ["PUBLIC_BASE_URL"],
+  ),
+  v.forward(
+    v.partialCheck(
+      [["SMTP_URL"], ["WEBHOOK_SECRET_KEY"]],
+      (e) => !e.SMTP_URL || !!e.WEBHOOK_SECRET_KEY,
+      "is required when SMTP_URL is set",
+    ),
+    ["WEBHOOK_SECRET_KEY"],
   ),
 );
 export type Env = v.InferOutput<typeof Env>;

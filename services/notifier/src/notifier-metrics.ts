@@ -2,17 +2,20 @@ import type { Db } from "@tender/db";
 import { Counter, Gauge, outcomeCounter, type Registry } from "@tender/observability";
 import { sql } from "kysely";
 import type { DeliveryOutcome } from "./deliver-webhooks.js";
+import type { EmailOutcome } from "./email/send-emails.js";
 
 /** The recorders the notifier calls, registered in the probe port's registry. */
 export interface NotifierMetrics {
   recordMatches(counts: { matches: number; deliveries: number }): void;
   recordDelivery(outcome: DeliveryOutcome): void;
+  recordEmail(outcome: EmailOutcome): void;
 }
 
 /**
  * `tender_saved_search_matches_total` (matches recorded), `tender_webhook_deliveries_total{outcome}`
  * (each attempt: `delivered`, `retry`, `failed`), and `tender_webhook_deliveries_pending` (deliveries
- * waiting for an attempt, read at each scrape). The consumer's lag is among the worker gauges.
+ * waiting for an attempt, read at each scrape), `tender_emails_total{outcome}` (each mail attempt:
+ * `sent`, `empty` (nothing new, no mail), `retry`, `failed`, `stopped`). The consumer's lag is among the worker gauges.
  */
 export function notifierMetrics(registry: Registry, db: Db): NotifierMetrics {
   const matches = new Counter({
@@ -39,6 +42,11 @@ export function notifierMetrics(registry: Registry, db: Db): NotifierMetrics {
       registry,
       "tender_webhook_deliveries_total",
       "Webhook delivery attempts, by outcome (delivered, retry, failed).",
+    ),
+    recordEmail: outcomeCounter<EmailOutcome>(
+      registry,
+      "tender_emails_total",
+      "Mail attempts (confirmations and digests), by outcome (sent, empty, retry, failed, stopped).",
     ),
   };
 }

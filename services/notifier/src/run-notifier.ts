@@ -3,6 +3,7 @@ import { type Bus, type BusLogger, type BusTopology, runConsumer } from "@tender
 import type { Db } from "@tender/db";
 import { createTenderIndexedHandler } from "./create-tender-indexed-handler.js";
 import { type DeliveryOutcome, type DeliverySettings, deliverWebhooks } from "./deliver-webhooks.js";
+import { type SendEmailsDeps, sendEmails } from "./email/send-emails.js";
 
 /** What the notifier process runs with, built by main.ts (or a test). */
 export interface RunNotifierDeps {
@@ -18,11 +19,14 @@ export interface RunNotifierDeps {
   delivery: DeliverySettings;
   recordMatches?: (counts: { matches: number; deliveries: number }) => void;
   recordDelivery?: (outcome: DeliveryOutcome) => void;
+  /** Email digests (SMTP_URL set); none: no mail is sent. */
+  email?: Omit<SendEmailsDeps, "db" | "logger">;
 }
 
 /**
  * Runs the notifier until `signal` aborts: the `notifier` consumer on `tender.indexed.v1`, which
- * records matches and their deliveries, and the delivery loop that sends them. Resolves once
+ * records matches and their deliveries, the delivery loop that sends them, and with `email` the
+ * mail loop that sends confirmations and digests. Resolves once
  * the work in flight has finished.
  */
 export async function runNotifier(deps: RunNotifierDeps, signal: AbortSignal): Promise<void> {
@@ -35,6 +39,9 @@ export async function runNotifier(deps: RunNotifierDeps, signal: AbortSignal): P
     },
     signal,
   );
+  const mailing = deps.email
+    ? sendEmails({ db: deps.db, logger: deps.logger, ...deps.email }, signal)
+    : undefined;
   const entry = deps.topology.catalog.tenderIndexed;
   await Promise.all([
     runConsumer({
@@ -54,5 +61,6 @@ export async function runNotifier(deps: RunNotifierDeps, signal: AbortSignal): P
       ...(deps.maxHandlingMs === undefined ? {} : { maxHandlingMs: deps.maxHandlingMs }),
     }),
     delivering.done,
+    mailing,
   ]);
 }

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import type { CommandContext } from "../command-context.js";
 import { registerAlertsListCommand } from "./alerts-list.command.js";
+import { registerAlertsMailCommand } from "./alerts-mail.command.js";
 import { registerAlertsPurgeCommand } from "./alerts-purge.command.js";
 import { registerAlertsRetryCommand } from "./alerts-retry.command.js";
 
@@ -20,9 +21,11 @@ their owner still sees them in the API and in the saved search's feed.
 Examples:
   $ tender alerts list
   $ tender alerts retry --all
-  $ tender alerts purge --older-than 30d --yes`,
+  $ tender alerts purge --older-than 30d --yes
+  $ tender alerts mail list                    # email digests: the same for mails`,
     );
   registerAlertsListCommand(alerts, ctx);
   registerAlertsRetryCommand(alerts, ctx);
   registerAlertsPurgeCommand(alerts, ctx);
+  registerAlertsMailCommand(alerts, ctx);
 }

@@ -41,6 +41,7 @@ function databaseSections(db: DatabaseStatus | { error: string }): string[] {
     backlog,
     quarantine(db),
     webhooks(db.webhook_deliveries),
+    emails(db.emails),
     facet("Tenders by country (top 10)", "COUNTRY", db.tenders_by_country),
     facet("Tenders by CPV division (top 10)", "DIVISION", db.tenders_by_cpv_division),
     sources,
@@ -52,6 +53,12 @@ function webhooks(d: DatabaseStatus["webhook_deliveries"]): string {
     d.due > 0 ? `, ${d.due} due now (the oldest ${formatAge(d.oldest_due_age_seconds ?? 0)} late)` : "";
   const failed = d.failed > 0 ? `${d.failed} failed — see: tender alerts list` : "0 failed";
   return `Webhook alerts: ${d.pending} pending${late}; ${failed}`;
+}
+
+function emails(e: DatabaseStatus["emails"]): string {
+  const failed = e.failed > 0 ? `${e.failed} failed — see: tender alerts mail list` : "0 failed";
+  const stopped = e.stopped_channels > 0 ? `; ${e.stopped_channels} address(es) stopped after refusals` : "";
+  return `Email digests: ${e.pending} pending; ${failed}${stopped}`;
 }
 
 function facet(title: string, column: string, values: { value: string; count: number }[]): string {

@@ -3,6 +3,7 @@ import { type BusTopology, catalogEntries } from "@tender/bus";
 import {
   countQuarantinedByReason,
   countTenderFacets,
+  countUnsentEmails,
   countWebhookDeliveries,
   type Db,
   readPipelineCounts,
@@ -25,6 +26,8 @@ export interface DatabaseStatus {
   tenders_by_cpv_division: { value: string; count: number }[];
   /** Webhook alerts not delivered yet: waiting, due now (and how late the oldest is), given up. */
   webhook_deliveries: { pending: number; due: number; oldest_due_age_seconds: number | null; failed: number };
+  /** Email confirmations and digests not sent yet, given up, and email channels stopped by refusals. */
+  emails: { pending: number; failed: number; stopped_channels: number };
 }
 
 /** One durable consumer; the counts are null when it does not exist. */
@@ -62,12 +65,13 @@ export const QUARANTINE_REASONS_SHOWN = 10;
 
 /** Pipeline counts, outbox backlog, quarantine reasons and source cursors. */
 export async function readDatabaseStatus(db: Db): Promise<DatabaseStatus> {
-  const [{ tenders, attachments, outbox, quarantined, sources }, byReason, facets, deliveries] =
+  const [{ tenders, attachments, outbox, quarantined, sources }, byReason, facets, deliveries, emails] =
     await Promise.all([
       readPipelineCounts(db),
       countQuarantinedByReason(db, QUARANTINE_REASONS_SHOWN),
       countTenderFacets(db, undefined, new Date()),
       countWebhookDeliveries(db),
+      countUnsentEmails(db),
     ]);
   return {
     tenders: { ...tenders, total: sum(tenders) },
@@ -98,6 +102,7 @@ export async function readDatabaseStatus(db: Db): Promise<DatabaseStatus> {
       oldest_due_age_seconds: deliveries.oldestDueAgeSeconds,
       failed: deliveries.failed,
     },
+    emails: { pending: emails.pending, failed: emails.failed, stopped_channels: emails.stoppedChannels },
   };
 }
 

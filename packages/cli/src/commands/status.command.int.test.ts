@@ -96,6 +96,18 @@ async function seed(): Promise<void> {
       INSERT INTO webhook_deliveries (match_id, status, next_attempt_at)
       SELECT id, ${status}, now() + ${due}::interval FROM m`.execute(t.db);
   }
+  // Email: one address stopped after refusals (its digest failed), one confirmation waiting.
+  const stopped = await seedSavedSearch(t.db, { name: "mail stopped" });
+  const waiting = await seedSavedSearch(t.db, { name: "mail waiting" });
+  await sql`
+    INSERT INTO email_channels (saved_search_id, address, frequency, status, stopped_reason)
+    VALUES (${stopped.id}, 'a@example.org', 'instant', 'stopped', '550'),
+           (${waiting.id}, 'b@example.org', 'instant', 'unconfirmed', NULL)`.execute(t.db);
+  await sql`
+    INSERT INTO email_messages (channel_id, kind, status)
+    VALUES (${stopped.id}, 'confirmation', 'failed'), (${waiting.id}, 'confirmation', 'pending')`.execute(
+    t.db,
+  );
 }
 
 beforeAll(async () => {
@@ -176,6 +188,7 @@ describe("tender status", () => {
       delivered_seq: 4,
     });
     expect(report.database.webhook_deliveries).toMatchObject({ pending: 2, due: 1, failed: 1 });
+    expect(report.database.emails).toEqual({ pending: 1, failed: 1, stopped_channels: 1 });
     expect(report.database.webhook_deliveries.oldest_due_age_seconds).toBeGreaterThanOrEqual(600);
     expect(report.database.webhook_deliveries.oldest_due_age_seconds).toBeLessThan(3600);
   });
@@ -197,6 +210,9 @@ describe("tender status", () => {
     expect(stdout).toMatch(/notifier\s+1\s+1\s+0\s+4\s+0\n/);
     expect(stdout).toMatch(
       /Webhook alerts: 2 pending, 1 due now \(the oldest 1\dm( \d+s)? late\); 1 failed — see: tender alerts list\n/,
+    );
+    expect(stdout).toContain(
+      "Email digests: 1 pending; 1 failed — see: tender alerts mail list; 1 address(es) stopped after refusals\n",
     );
     expect(stdout).toContain(`Dead letters (${names.dlqStream}): 1 — see: tender events dlq list`);
   });

@@ -1318,6 +1318,46 @@ export const jsonSchemas = {
         "format": "uri",
         "pattern": "^https?://",
         "maxLength": 2048
+      },
+      "email": {
+        "type": "object",
+        "properties": {
+          "to": {
+            "type": "string",
+            "maxLength": 254,
+            "format": "email"
+          },
+          "frequency": {
+            "enum": [
+              "instant",
+              "daily",
+              "weekly"
+            ],
+            "type": "string"
+          },
+          "hour_utc": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 23
+          },
+          "weekday": {
+            "enum": [
+              "monday",
+              "tuesday",
+              "wednesday",
+              "thursday",
+              "friday",
+              "saturday",
+              "sunday"
+            ],
+            "type": "string"
+          }
+        },
+        "required": [
+          "to",
+          "frequency"
+        ],
+        "additionalProperties": false
       }
     },
     "required": [
@@ -1467,6 +1507,89 @@ export const jsonSchemas = {
           }
         ]
       },
+      "email": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "to": {
+                "type": "string",
+                "format": "email"
+              },
+              "frequency": {
+                "enum": [
+                  "instant",
+                  "daily",
+                  "weekly"
+                ],
+                "type": "string"
+              },
+              "hour_utc": {
+                "anyOf": [
+                  {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": 23
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "weekday": {
+                "anyOf": [
+                  {
+                    "enum": [
+                      "monday",
+                      "tuesday",
+                      "wednesday",
+                      "thursday",
+                      "friday",
+                      "saturday",
+                      "sunday"
+                    ],
+                    "type": "string"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "status": {
+                "enum": [
+                  "unconfirmed",
+                  "confirmed",
+                  "stopped",
+                  "unsubscribed"
+                ],
+                "type": "string"
+              },
+              "stopped_reason": {
+                "anyOf": [
+                  {
+                    "type": "string"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              }
+            },
+            "required": [
+              "to",
+              "frequency",
+              "hour_utc",
+              "weekday",
+              "status",
+              "stopped_reason"
+            ],
+            "additionalProperties": false
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
       "created_at": {
         "type": "string",
         "format": "date-time",
@@ -1481,6 +1604,7 @@ export const jsonSchemas = {
       "min_score",
       "webhook_url",
       "feed_url",
+      "email",
       "created_at"
     ],
     "additionalProperties": false
@@ -1626,6 +1750,89 @@ export const jsonSchemas = {
           }
         ]
       },
+      "email": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "to": {
+                "type": "string",
+                "format": "email"
+              },
+              "frequency": {
+                "enum": [
+                  "instant",
+                  "daily",
+                  "weekly"
+                ],
+                "type": "string"
+              },
+              "hour_utc": {
+                "anyOf": [
+                  {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": 23
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "weekday": {
+                "anyOf": [
+                  {
+                    "enum": [
+                      "monday",
+                      "tuesday",
+                      "wednesday",
+                      "thursday",
+                      "friday",
+                      "saturday",
+                      "sunday"
+                    ],
+                    "type": "string"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "status": {
+                "enum": [
+                  "unconfirmed",
+                  "confirmed",
+                  "stopped",
+                  "unsubscribed"
+                ],
+                "type": "string"
+              },
+              "stopped_reason": {
+                "anyOf": [
+                  {
+                    "type": "string"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              }
+            },
+            "required": [
+              "to",
+              "frequency",
+              "hour_utc",
+              "weekday",
+              "status",
+              "stopped_reason"
+            ],
+            "additionalProperties": false
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
       "created_at": {
         "type": "string",
         "format": "date-time",
@@ -1644,6 +1851,7 @@ export const jsonSchemas = {
       "min_score",
       "webhook_url",
       "feed_url",
+      "email",
       "created_at"
     ],
     "additionalProperties": false
@@ -1794,6 +2002,89 @@ export const jsonSchemas = {
                 }
               ]
             },
+            "email": {
+              "anyOf": [
+                {
+                  "type": "object",
+                  "properties": {
+                    "to": {
+                      "type": "string",
+                      "format": "email"
+                    },
+                    "frequency": {
+                      "enum": [
+                        "instant",
+                        "daily",
+                        "weekly"
+                      ],
+                      "type": "string"
+                    },
+                    "hour_utc": {
+                      "anyOf": [
+                        {
+                          "type": "integer",
+                          "minimum": 0,
+                          "maximum": 23
+                        },
+                        {
+                          "type": "null"
+                        }
+                      ]
+                    },
+                    "weekday": {
+                      "anyOf": [
+                        {
+                          "enum": [
+                            "monday",
+                            "tuesday",
+                            "wednesday",
+                            "thursday",
+                            "friday",
+                            "saturday",
+                            "sunday"
+                          ],
+                          "type": "string"
+                        },
+                        {
+                          "type": "null"
+                        }
+                      ]
+                    },
+                    "status": {
+                      "enum": [
+                        "unconfirmed",
+                        "confirmed",
+                        "stopped",
+                        "unsubscribed"
+                      ],
+                      "type": "string"
+                    },
+                    "stopped_reason": {
+                      "anyOf": [
+                        {
+                          "type": "string"
+                        },
+                        {
+                          "type": "null"
+                        }
+                      ]
+                    }
+                  },
+                  "required": [
+                    "to",
+                    "frequency",
+                    "hour_utc",
+                    "weekday",
+                    "status",
+                    "stopped_reason"
+                  ],
+                  "additionalProperties": false
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
             "created_at": {
               "type": "string",
               "format": "date-time",
@@ -1808,6 +2099,7 @@ export const jsonSchemas = {
             "min_score",
             "webhook_url",
             "feed_url",
+            "email",
             "created_at"
           ],
           "additionalProperties": false

@@ -7,6 +7,7 @@ import { unstorableTextProblem } from "../primitives/storable-text.js";
 import { boundedTrimmedString, NonEmptyString } from "../primitives/trimmed-string.js";
 import { UtcTimestamp } from "../primitives/utc-timestamp.js";
 import { Uuid } from "../primitives/uuid.js";
+import { EmailSetting, EmailSettingRequest } from "./email-setting.js";
 import { SearchResultAttachment } from "./search-result-item.js";
 import { TenderFilters } from "./tender-filters.js";
 import { TenderSummary } from "./tender-summary.js";
@@ -23,7 +24,8 @@ const storable = v.check<string, string>(
 
 /**
  * Body of `POST /api/v1/saved-searches` (docs/api.md#saved-searches). `min_score` defaults to the server's
- * MIN_RELEVANCE_SCORE; `webhook_url` must be https unless the operator allows http.
+ * MIN_RELEVANCE_SCORE; `webhook_url` must be https unless the operator allows http. `email` asks for a digest by mail,
+ * sent once the address confirms.
  */
 export const SavedSearchRequest = v.strictObject(
   {
@@ -32,6 +34,7 @@ export const SavedSearchRequest = v.strictObject(
     filters: v.optional(TenderFilters),
     min_score: v.optional(CosineScore),
     webhook_url: v.optional(boundedHttpUrl(WEBHOOK_URL_MAX_LENGTH)),
+    email: v.optional(EmailSettingRequest),
   },
   objectMessage,
 );
@@ -48,6 +51,8 @@ const SAVED_SEARCH_FIELDS = {
   feed_url: v.nullable(
     v.pipe(v.string("Must be a string"), v.regex(/^\/api\/v1\/feeds\/[A-Za-z0-9_-]{43}$/)),
   ),
+  /** The digest by mail and where it stands; null when none was asked for. */
+  email: v.nullable(EmailSetting),
   created_at: UtcTimestamp,
 };
 

@@ -21,17 +21,19 @@ export interface CreatedDemoSavedSearch {
 
 /**
  * Saves `DEMO_SAVED_SEARCH` through the gateway, as a user's curl would, with the receiver as its
- * webhook, and tells the receiver the secret to check signatures with.
+ * webhook (and `email`, when given, as its digest), and tells the receiver the secret to check
+ * signatures with.
  */
 export async function createDemoSavedSearch(
   gatewayUrl: string,
   apiKey: string,
   receiver: AlertReceiver,
+  email?: { to: string; frequency: "instant" | "daily" | "weekly" },
 ): Promise<CreatedDemoSavedSearch> {
   const response = await fetch(`${gatewayUrl}/api/v1/saved-searches`, {
     method: "POST",
     headers: { "x-api-key": apiKey, "content-type": "application/json" },
-    body: JSON.stringify({ ...DEMO_SAVED_SEARCH, webhook_url: receiver.url }),
+    body: JSON.stringify({ ...DEMO_SAVED_SEARCH, webhook_url: receiver.url, ...(email ? { email } : {}) }),
   });
   if (response.status !== 201) {
     throw new Error(`saving the search answered HTTP ${response.status}: ${await response.text()}`);

@@ -76,6 +76,19 @@ describe("demoServiceEnv", () => {
     ]);
   });
 
+  it("points the notifier at the demo's mailbox when there is one, and mails nothing otherwise", () => {
+    expect(demoServiceEnv("notifier", config).SMTP_URL).toBeUndefined();
+    const env = demoServiceEnv("notifier", { ...config, smtpUrl: "smtp://127.0.0.1:2525" });
+    expect(env).toMatchObject({
+      SMTP_URL: "smtp://127.0.0.1:2525",
+      MAIL_FROM: "digests@tender-search.example",
+      PUBLIC_BASE_URL: `http://127.0.0.1:${config.gatewayPort}`,
+    });
+    expect(demoServiceEnv("gateway", { ...config, smtpUrl: "smtp://127.0.0.1:2525" })).not.toHaveProperty(
+      "SMTP_URL",
+    );
+  });
+
   it("applies per-service overrides last", () => {
     const env = demoServiceEnv("indexer", {
       ...config,

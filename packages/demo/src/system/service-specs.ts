@@ -37,11 +37,16 @@ export interface DemoServicesConfig {
    * http and point at this machine: the demo's receiver listens on 127.0.0.1.
    */
   webhookSecretKey: string;
+  /** The demo's local mail server (`smtp://127.0.0.1:<port>`): the notifier mails digests to it. */
+  smtpUrl?: string;
   /** Variables every process gets first (PATH, HOME, ...). */
   baseEnv: Readonly<Record<string, string>>;
   /** Per-service additions or replacements, e.g. a short `SYNC_INTERVAL_MS` in tests. */
   overrides?: Partial<Record<ServiceName, Readonly<Record<string, string>>>>;
 }
+
+/** The sender of the demo's digests. */
+export const DEMO_MAIL_FROM = "digests@tender-search.example";
 
 /**
  * The environment of one service in the demo: the demo's database and bus prefix, the replay
@@ -104,6 +109,14 @@ export function demoServiceEnv(name: ServiceName, config: DemoServicesConfig): R
       WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "true",
       // A demo receiver that was down gets its alert again within seconds, not a minute.
       WEBHOOK_RETRY_FIRST_MS: "2000",
+      ...(config.smtpUrl
+        ? {
+            SMTP_URL: config.smtpUrl,
+            MAIL_FROM: DEMO_MAIL_FROM,
+            PUBLIC_BASE_URL: `http://127.0.0.1:${config.gatewayPort}`,
+            EMAIL_POLL_INTERVAL_MS: "1000",
+          }
+        : {}),
     }),
   };
   return { ...env[name](), ...config.overrides?.[name] };

@@ -24,6 +24,8 @@ export interface DemoSystemOptions
   ai?: Readonly<Record<string, string>>;
   /** WEBHOOK_SECRET_KEY of the gateway and the notifier; default a new random one. */
   webhookSecretKey?: string;
+  /** The demo's local mail server; none: the notifier sends no mail. */
+  smtpUrl?: string;
   /** Variables every process gets first (PATH, HOME, ...); default none. */
   baseEnv?: Readonly<Record<string, string>>;
   overrides?: DemoServicesConfig["overrides"];
@@ -96,6 +98,7 @@ export async function startDemoSystem(options: DemoSystemOptions): Promise<DemoS
         webhookSecretKey: options.webhookSecretKey ?? randomBytes(32).toString("base64"),
         baseEnv: options.baseEnv ?? {},
         ...(options.overrides ? { overrides: options.overrides } : {}),
+        ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),
       },
       names,
     ),

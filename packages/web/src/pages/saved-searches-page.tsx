@@ -3,6 +3,7 @@ import { showBidiControls } from "@tender/contracts/display";
 import { useEffect, useState } from "preact/hooks";
 import type { ApiClient } from "../api/api-client.js";
 import type { ApiFailure } from "../api/api-failure.js";
+import { EmailSettingLine } from "../components/email-setting-line.js";
 import { FailureNotice } from "../components/failure-notice.js";
 import { FeedUrl } from "../components/feed-url.js";
 import { Loading } from "../components/loading.js";
@@ -85,6 +86,7 @@ function SavedSearchCard({
       ) : (
         <p class="small muted">This server shows a feed URL only when it is made.</p>
       )}
+      {saved.email && <EmailSettingLine email={saved.email} />}
       <p class="small">
         <button
           type="button"

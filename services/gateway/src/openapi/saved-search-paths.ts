@@ -10,6 +10,14 @@ const PAGING = [
     schema: { type: "string", maxLength: 512 },
   },
 ];
+const TOKEN = {
+  name: "token",
+  in: "query",
+  required: true,
+  description: "The token from the link in the mail, unchanged.",
+  schema: { type: "string", maxLength: 200 },
+};
+const HTML = { "text/html": { schema: { type: "string" } } };
 const COUNTED = "Counted in the allowance of Search and Ask. Another key's saved search is 404.";
 
 /** The saved-search paths and the key-less Atom feed (docs/api.md#saved-searches, docs/api.md#atom-feeds). */
@@ -36,7 +44,7 @@ export function savedSearchPaths(
         ...operation(
           "createSavedSearch",
           "Save a search to be alerted about new matching tenders",
-          "The query is embedded now. `min_score` defaults to MIN_RELEVANCE_SCORE. `webhook_url` must be https (http only when the operator allows it) and needs the server's WEBHOOK_SECRET_KEY. `webhook_secret` is shown only in this answer; `feed_url` is shown again in later answers when the server has WEBHOOK_SECRET_KEY (the token is kept sealed under it), else only here. Beyond SAVED_SEARCHES_PER_KEY saved searches: 422.",
+          "The query is embedded now. `min_score` defaults to MIN_RELEVANCE_SCORE. `webhook_url` must be https (http only when the operator allows it) and needs the server's WEBHOOK_SECRET_KEY. `webhook_secret` is shown only in this answer; `feed_url` is shown again in later answers when the server has WEBHOOK_SECRET_KEY (the token is kept sealed under it), else only here. Beyond SAVED_SEARCHES_PER_KEY saved searches: 422. `email` (needs WEBHOOK_SECRET_KEY) mails a confirmation link to `to` first; nothing else is sent before it is followed. An address this key already confirmed is confirmed at once. At most 5 confirmation mails per key and 3 per address in an hour: 429 beyond, and nothing is saved.",
         ),
         requestBody: { required: true, content: h.json("SavedSearchRequest") },
         responses: {
@@ -121,6 +129,62 @@ export function savedSearchPaths(
             content: { "application/atom+xml": { schema: { type: "string" } } },
           },
           ...h.errors(["404", "405", "429", "500", "503"]),
+        },
+      },
+    },
+    "/api/v1/email/confirm": {
+      get: {
+        tags: ["alerts"],
+        operationId: "emailConfirmPage",
+        summary: "The page a mail's confirmation link opens",
+        security: [],
+        description:
+          "No API key: the signed token is the credential. Shows a page with a button and changes nothing (mail scanners follow links). An unknown, altered or expired token is a 404 page.",
+        parameters: [TOKEN],
+        responses: {
+          "200": { description: "The page.", content: HTML },
+          "404": { description: "The link does not work.", content: HTML },
+        },
+      },
+      post: {
+        tags: ["alerts"],
+        operationId: "confirmEmail",
+        summary: "Confirm the address of a saved search's email digest",
+        security: [],
+        description:
+          "No API key: the signed token is the credential. The page's button, or a mail client's one-click unsubscribe (RFC 8058: a form body `List-Unsubscribe=One-Click`).",
+        parameters: [TOKEN],
+        responses: {
+          "200": { description: "Done (doing it again is not an error).", content: HTML },
+          "404": { description: "The link does not work.", content: HTML },
+        },
+      },
+    },
+    "/api/v1/email/unsubscribe": {
+      get: {
+        tags: ["alerts"],
+        operationId: "emailUnsubscribePage",
+        summary: "The page a mail's unsubscribe link opens",
+        security: [],
+        description:
+          "No API key: the signed token is the credential. Shows a page with a button and changes nothing (mail scanners follow links). An unknown, altered or expired token is a 404 page.",
+        parameters: [TOKEN],
+        responses: {
+          "200": { description: "The page.", content: HTML },
+          "404": { description: "The link does not work.", content: HTML },
+        },
+      },
+      post: {
+        tags: ["alerts"],
+        operationId: "unsubscribeEmail",
+        summary: "Stop a saved search's email digest",
+        security: [],
+        description:
+          "No API key: the signed token is the credential. The page's button, or a mail client's one-click unsubscribe (RFC 8058: a form body `List-Unsubscribe=One-Click`).",
+        parameters: [TOKEN],
+        responses: {
+          "200": { description: "Done (doing it again is not an error).", content: HTML },
+          "404": { description: "The link does not work.", content: HTML },
         },
       },
     },

@@ -1,5 +1,5 @@
 import type { SavedSearch, SavedSearchMatchList } from "@tender/contracts";
-import { findSavedSearch, listSavedSearchMatches, replaceFeedToken } from "@tender/db";
+import { findSavedSearch, listEmailChannels, listSavedSearchMatches, replaceFeedToken } from "@tender/db";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { cursorSecretCache } from "../browse/cursor-secret-cache.js";
@@ -64,7 +64,8 @@ export function savedSearchMatchesRoute(deps: Pick<Deps, "db" | "config">): Hono
         const feed = newFeedToken(c.get("savedSearchId"), key);
         const updated = await replaceFeedToken(deps.db, keyId(c), c.get("savedSearchId"), feed);
         if (!updated) throw savedSearchNotFound();
-        return c.json(toSavedSearch(updated, key, feed.url) satisfies SavedSearch);
+        const [email] = await listEmailChannels(deps.db, [updated.id]);
+        return c.json(toSavedSearch(updated, key, feed.url, email) satisfies SavedSearch);
       },
     );
 }

@@ -1,14 +1,21 @@
 import type { SavedSearch } from "@tender/contracts";
-import { openFeedToken, type SavedSearchView } from "@tender/db";
+import { type EmailChannelView, openFeedToken, type SavedSearchView } from "@tender/db";
 import type { AuthenticatedKey } from "../app-env.js";
 import { feedUrl as feedPath } from "./feed-token.js";
+import { toEmailSetting } from "./to-email-setting.js";
 
 /**
  * The stored saved search as the API shows it. `feed_url` is the token just made when there is
  * one (`madeUrl`), else the stored token opened with the server's key; null when it cannot be
  * shown (no key, a token stored before tokens were sealed, or a key that was changed since).
+ * `email` is the saved search's email channel, if it has one.
  */
-export function toSavedSearch(view: SavedSearchView, key: Buffer | undefined, madeUrl?: string): SavedSearch {
+export function toSavedSearch(
+  view: SavedSearchView,
+  key: Buffer | undefined,
+  madeUrl?: string,
+  email?: EmailChannelView,
+): SavedSearch {
   const feedUrl = madeUrl ?? storedFeedUrl(view, key);
   return {
     id: view.id,
@@ -18,6 +25,7 @@ export function toSavedSearch(view: SavedSearchView, key: Buffer | undefined, ma
     min_score: view.min_score,
     webhook_url: view.webhook_url,
     feed_url: feedUrl,
+    email: email ? toEmailSetting(email) : null,
     created_at: view.created_at.toISOString(),
   };
 }

@@ -3,7 +3,7 @@
 import { AiDependencyError, type AiProvider, createFakeProvider } from "@tender/ai";
 import { NOT_ENOUGH_DATA_ANSWER } from "@tender/contracts";
 import { createApiKey, markAttachmentReady } from "@tender/db";
-import { createTestDatabase, seedTender, type TestDatabase } from "@tender/testing";
+import { createTestDatabase, insertMatch, seedTender, type TestDatabase } from "@tender/testing";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../create-app.js";
@@ -18,7 +18,6 @@ import {
   watchPageErrors,
 } from "../testing/browser.js";
 import { awaitFreshMinute } from "../testing/fresh-minute.js";
-import { insertMatch } from "../testing/insert-match.js";
 import { TEST_SERVER_TIMEOUTS, testDeps } from "../testing/test-deps.js";
 
 // The web app in Debian's Chromium against the real gateway, database and the fake provider

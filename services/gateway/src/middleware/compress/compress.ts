@@ -69,7 +69,7 @@ export function compress(): MiddlewareHandler<AppEnv> {
     if (!coding) return;
     const { head, done, rest } = await peek(body, MIN_BYTES);
     if (done || !rest) {
-      c.res = new Response(new Blob(head as BlobPart[]), c.res);
+      c.res = new Response(new Blob(head), c.res);
       return;
     }
     headers.set("Content-Encoding", coding);

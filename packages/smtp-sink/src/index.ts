@@ -1,0 +1,1 @@
+export { type ReceivedMail, type SinkAnswer, type SmtpSink, startSmtpSink } from "./start-smtp-sink.js";

@@ -1,0 +1,100 @@
+import { isHttpUrl } from "@tender/contracts";
+import type { DigestContent, ListedMatch } from "@tender/db";
+import { closesIn } from "./closes-in.js";
+import { headerText } from "./header-text.js";
+import { clip, htmlText, oneLine, plainText } from "./html-text.js";
+
+/** A mail's user-facing parts: the subject (header-safe), the plain text and the HTML. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface DigestInput {
+  savedSearchName: string;
+  frequency: "instant" | "daily" | "weekly";
+  address: string;
+  content: DigestContent;
+  now: Date;
+  /** The web app's page of a tender. */
+  tenderPageUrl(tenderId: string): string;
+  unsubscribeUrl: string;
+}
+
+const FRAGMENT_MAX_CHARS = 300;
+const NAME_IN_SUBJECT_MAX_CHARS = 80;
+const LINK = "color:#1a4f8b";
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The digest mail of a saved search: its new tenders (title, buyer, deadline with "closes in N
+ * days", the best matching fragment, links to the notice and to the web app's page) and the
+ * tenders it matched earlier that close within 7 days; plain text and HTML (inline styles, no
+ * image, every text escaped). The subject names the saved search (made header-safe) and the
+ * count, never a tender title.
+ */
+export function renderDigest(input: DigestInput): RenderedMail {
+  const { content } = input;
+  const name = headerText(input.savedSearchName, NAME_IN_SUBJECT_MAX_CHARS);
+  const subject = `${plural(content.newMatchCount, "new tender", "new tenders")} for “${name}”`;
+  const kind = input.frequency === "instant" ? "alert" : `${input.frequency} digest`;
+  const more = content.newMatchCount - content.newMatches.length;
+
+  const textItem = (m: ListedMatch, i: number) =>
+    [
+      `${i + 1}. ${oneLine(m.tender.title)}`,
+      `   Buyer: ${oneLine(m.tender.buyer_name ?? "") || "not given"}`,
+      `   Deadline: ${closesIn(m.tender.deadline, input.now)}`,
+      `   “${oneLine(clip(m.snippet, FRAGMENT_MAX_CHARS))}”`,
+      ...(isHttpUrl(m.tender.source_url) ? [`   Notice: ${m.tender.source_url}`] : []),
+      `   Details: ${input.tenderPageUrl(m.tender.id)}`,
+    ].join("\n");
+  const textClosing = (m: ListedMatch) =>
+    `- ${oneLine(m.tender.title)}: ${closesIn(m.tender.deadline, input.now)}\n  ${input.tenderPageUrl(m.tender.id)}`;
+  const text = plainText(
+    [
+      `Tender search: ${kind} for “${oneLine(input.savedSearchName)}”`,
+      "",
+      `${plural(content.newMatchCount, "new tender matches", "new tenders match")} this saved search:`,
+      "",
+      content.newMatches.map(textItem).join("\n\n"),
+      ...(more > 0 ? ["", `… and ${more} more in the app.`] : []),
+      ...(content.closingSoon.length > 0
+        ? ["", "Closing within 7 days:", "", content.closingSoon.map(textClosing).join("\n")]
+        : []),
+      "",
+      "--",
+      `You get this because ${input.address} asked for the ${kind} of this saved search.`,
+      `Unsubscribe: ${input.unsubscribeUrl}`,
+      "",
+    ].join("\n"),
+  );
+
+  const a = (href: string, label: string) =>
+    `<a href="${htmlText(href)}" style="${LINK}">${htmlText(label)}</a>`;
+  const htmlItem = (m: ListedMatch) => `<tr><td style="padding:12px 0;border-top:1px solid #ddd">
+<div style="font-size:16px;font-weight:bold">${a(input.tenderPageUrl(m.tender.id), oneLine(m.tender.title))}</div>
+<div style="color:#444">Buyer: ${htmlText(oneLine(m.tender.buyer_name ?? "") || "not given")}</div>
+<div style="color:#444">Deadline: ${htmlText(closesIn(m.tender.deadline, input.now))}</div>
+<div style="margin:6px 0;padding-left:8px;border-left:3px solid #ccc;color:#333">${htmlText(oneLine(clip(m.snippet, FRAGMENT_MAX_CHARS)))}</div>
+<div>${isHttpUrl(m.tender.source_url) ? `${a(m.tender.source_url, "Notice")} · ` : ""}${a(input.tenderPageUrl(m.tender.id), "Details")}</div>
+</td></tr>`;
+  const htmlClosing = (m: ListedMatch) =>
+    `<li>${a(input.tenderPageUrl(m.tender.id), oneLine(m.tender.title))}: ${htmlText(closesIn(m.tender.deadline, input.now))}</li>`;
+  const html = `<!doctype html>
+<html><head><meta charset="utf-8"><title>${htmlText(subject)}</title></head>
+<body style="margin:0;padding:16px;font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.4;color:#222">
+<h1 style="font-size:20px;margin:0 0 8px">${htmlText(`Tender search: ${kind} for “${oneLine(input.savedSearchName)}”`)}</h1>
+<p>${htmlText(`${plural(content.newMatchCount, "new tender matches", "new tenders match")} this saved search:`)}</p>
+<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;max-width:640px;border-collapse:collapse">
+${content.newMatches.map(htmlItem).join("\n")}
+</table>
+${more > 0 ? `<p>${htmlText(`… and ${more} more in the app.`)}</p>` : ""}
+${content.closingSoon.length > 0 ? `<h2 style="font-size:16px;margin:16px 0 8px">Closing within 7 days</h2>\n<ul>${content.closingSoon.map(htmlClosing).join("\n")}</ul>` : ""}
+<p style="margin-top:24px;color:#666;font-size:12px">${htmlText(`You get this because ${input.address} asked for the ${kind} of this saved search.`)} ${a(input.unsubscribeUrl, "Unsubscribe")}</p>
+</body></html>
+`;
+  return { subject, text, html };
+}
