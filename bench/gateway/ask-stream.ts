@@ -1,4 +1,4 @@
-// Streamed Ask (extensions.md 4): time to first byte, to the first delta and to the end, through
+// Streamed Ask (docs/api.md#streaming-ask): time to first byte, to the first delta and to the end, through
 // the built gateway (dist/main.js) with the fake provider and with a local Ollama-protocol test
 // model server that emits a scripted answer at a fixed rate; and the gateway's overhead per
 // token, from the same answer read straight from the test server (interleaved A/B runs).

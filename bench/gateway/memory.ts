@@ -1,4 +1,4 @@
-// Memory and answer sizes with maximum-size tenders (extensions.md section 7). Stores N tenders at
+// Memory and answer sizes with maximum-size tenders (docs/records.md#limits). Stores N tenders at
 // every limit through the import path (`importTenderRecords`), indexes them with the real indexer
 // (dist/main.js, fake AI provider) while reading its peak RSS, then starts the real gateway
 // (dist/main.js) and hammers Search, Ask and the tender card with C concurrent clients for S
@@ -151,7 +151,14 @@ try {
 
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const gateway = spawn(process.execPath, [GATEWAY], {
-    env: { ...base, PORT: String(port), HOST: "127.0.0.1", NODE_OPTIONS: gatewayNodeOptions },
+    // Every client may be on a card at once: the bench measures the gateway under them all.
+    env: {
+      ...base,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_OPTIONS: gatewayNodeOptions,
+      CARD_CONCURRENCY_PER_KEY: String(clients),
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   children.push(gateway);

@@ -1,4 +1,4 @@
-// Filtered Search (extensions.md 2) against the unfiltered scan, at one corpus size: a filter
+// Filtered Search (docs/api.md#filters) against the unfiltered scan, at one corpus size: a filter
 // keeping about 10 % of the tenders, one keeping about 99 %, and no filter, run interleaved
 // (A, B, C, A, B, C...) through `searchChunks` from one connection, with their query plans.
 // Usage (after `pnpm build`): node bench/search/filtered.ts [chunks, default 100000] [runs, default 30]

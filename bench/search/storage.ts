@@ -1,4 +1,4 @@
-// What storage choices cost for the exact Search scan (decisions.md: TOAST, PLAIN, halfvec,
+// What storage choices cost for the exact Search scan (docs/benchmarks.md: TOAST, PLAIN, halfvec,
 // parallel scan, JIT), on the corpus prepared by latency.ts. Side tables are built from
 // `chunks` once (kept between runs); the schema of the service is not touched.
 // Usage (after `pnpm build` and latency.ts for that size): node bench/search/storage.ts [size, default 100000] [runs, default 15]

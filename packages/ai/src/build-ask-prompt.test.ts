@@ -19,7 +19,7 @@ const fragments = [
 ];
 
 describe("buildAskPrompt", () => {
-  it("states every rule of decisions.md in the system message", () => {
+  it("states every rule of docs/api.md#ask in the system message", () => {
     const { system } = buildAskPrompt({ question: "What is resurfaced?", fragments });
     expect(system).toBe(ASK_SYSTEM_PROMPT);
     expect(system).toMatch(/only from the numbered fragments/);

@@ -55,7 +55,7 @@ function delimiterKey(parts: readonly string[], randomKey: () => string): string
 }
 
 /**
- * The Ask prompt (decisions.md): fixed system rules; the user message holds the question,
+ * The Ask prompt (docs/api.md#ask): fixed system rules; the user message holds the question,
  * then per fragment `[n] title — source_url` and the fragment text. The text stands between
  * two delimiter lines carrying a random key chosen per request that neither the question nor
  * any title, URL or text contains, so a document cannot end its fragment or add one:

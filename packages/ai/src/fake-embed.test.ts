@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { EMBEDDING_DIMENSION } from "./ai-provider.js";
 import { FAKE_MODEL, fakeEmbed } from "./fake-embed.js";
 
-// A second implementation of the decisions.md recipe, written differently on purpose:
+// A second implementation of the recipe in docs/records.md#the-fake-embedder, written differently on purpose:
 // one-shot crypto.hash, DataView, a sparse Map, and normalization at the end.
 function referenceEmbed(text: string): number[] | null {
   const tokens = [

@@ -8,7 +8,7 @@ export const FAKE_MODEL = "fake-hash-1024";
 const TOKEN = /[\p{L}\p{N}]+/gu;
 
 /**
- * The fake provider's hashing-trick vector, exactly as decisions.md defines it: NFKC, lower
+ * The fake provider's hashing-trick vector, exactly as docs/records.md#the-fake-embedder defines it: NFKC, lower
  * case, tokens `/[\p{L}\p{N}]+/gu` with repetition; per token SHA-256 of its UTF-8 bytes,
  * index = first 4 bytes as unsigned big-endian mod 1024, sign = −1 when bit 0 of byte 4 is
  * set; sum, then L2-normalize. A text without tokens has no vector (null).

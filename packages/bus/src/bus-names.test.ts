@@ -3,7 +3,7 @@ import { busNames, DEFAULT_BUS_NAMES } from "./bus-names.js";
 import { busTopology } from "./bus-topology.js";
 
 describe("busNames", () => {
-  it("defaults to the names of decisions.md", () => {
+  it("defaults to the names of docs/events.md", () => {
     expect(busNames()).toEqual({
       stream: "TENDERS",
       subject: "tender.changed.v1",

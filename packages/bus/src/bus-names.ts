@@ -6,13 +6,13 @@ export interface BusNames {
   subject: string;
   dlqStream: string;
   dlqSubject: string;
-  /** `tender.indexed.v1` (extensions.md 5), on the same streams. */
+  /** `tender.indexed.v1` (docs/events.md#tenderindexedv1), on the same streams. */
   indexedSubject: string;
   indexedDlqSubject: string;
   consumers: { indexer: string; downloader: string; notifier: string };
 }
 
-/** The production names (decisions.md, "Events"). */
+/** The production names (docs/events.md#streams-and-subjects). */
 export const DEFAULT_BUS_NAMES: BusNames = Object.freeze({
   stream: "TENDERS",
   subject: TENDER_CHANGED_SUBJECT,

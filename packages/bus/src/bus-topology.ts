@@ -25,7 +25,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_RETENTION_MS = 30 * DAY_MS;
 export const DEFAULT_DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
 
-/** The topology with the defaults of decisions.md, overridable (unique names and short delays in tests). */
+/** The topology with the defaults of docs/events.md#streams-and-subjects, overridable (unique names and short delays in tests). */
 export function busTopology(options: BusTopologyOptions = {}): BusTopology {
   const names = options.names ?? busNames();
   const topology: BusTopology = {

@@ -93,6 +93,24 @@ describe("envUrl", () => {
     );
     expect(one(envUrl(), "/relative")).toBe('X: expected an absolute URL, got "/relative"');
   });
+  it("as a base, refuses a user, a query or a fragment, which every URL built on it would carry", () => {
+    const base = envUrl({ protocols: ["http", "https"], base: true });
+    expect(one(base, "https://tenders.example.org/search/")).toBe("https://tenders.example.org/search/");
+    expect(one(base, "http://[::1]:8080")).toBe("http://[::1]:8080");
+    for (const raw of [
+      "https://tenders.example.org/?x=1",
+      "https://tenders.example.org?",
+      "https://tenders.example.org/#top",
+      "https://user:secret@tenders.example.org",
+      "https://user@tenders.example.org",
+      "javascript://tenders.example.org",
+    ]) {
+      // The value is quoted back with any password redacted.
+      expect(one(base, raw), raw).toMatch(
+        /^X: expected a URL starting with http:\/\/ or https:\/\/, without user, query or fragment, got "/,
+      );
+    }
+  });
 });
 
 describe("envEnum", () => {

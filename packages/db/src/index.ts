@@ -3,6 +3,7 @@ export type { Database, Db } from "./database.js";
 export { describeRecordRefusal, type RecordRefusal } from "./describe-record-refusal.js";
 export { migrateToLatest } from "./migrate.js";
 export { migrations } from "./migrations/index.js";
+export * from "./repositories/alerting-saved-search-sql.js";
 export * from "./repositories/api-keys.repository.js";
 export * from "./repositories/attachments.repository.js";
 export * from "./repositories/chunks.repository.js";

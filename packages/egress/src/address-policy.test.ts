@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { forbiddenAddressReason, metadataAddressReason } from "./address-policy.js";
-import { embeddedIpv4, ipv6Bytes } from "./ip-address.js";
+import { embeddedIpv4s, ipv6Bytes } from "./ip-address.js";
 
 describe("forbiddenAddressReason", () => {
   it.each([
@@ -96,13 +96,17 @@ describe("IPv6 parsing", () => {
     expect(ipv6Bytes("1.2.3.4")).toBeUndefined();
   });
   it("finds IPv4 addresses only where they are embedded", () => {
-    expect(embeddedIpv4("::ffff:1.2.3.4")).toBe("1.2.3.4");
-    expect(embeddedIpv4("64:ff9b::102:304")).toBe("1.2.3.4");
-    expect(embeddedIpv4("2002:102:304::")).toBe("1.2.3.4");
-    expect(embeddedIpv4("64:ff9b:1::102:304")).toBe("1.2.3.4");
-    expect(embeddedIpv4("64:ff9b:1:102:3:400::")).toBe("1.2.3.4");
-    expect(embeddedIpv4("64:ff9b:2::102:304")).toBeUndefined();
-    expect(embeddedIpv4("2a00:1450::1")).toBeUndefined();
+    expect(embeddedIpv4s("::ffff:1.2.3.4")).toEqual(["1.2.3.4"]);
+    expect(embeddedIpv4s("64:ff9b::102:304")).toEqual(["1.2.3.4"]);
+    expect(embeddedIpv4s("2002:102:304::")).toEqual(["1.2.3.4"]);
+    expect(embeddedIpv4s("64:ff9b:1::102:304")).toEqual(["1.2.3.4"]);
+    expect(embeddedIpv4s("64:ff9b:1:102:3:400::")).toEqual(["1.2.3.4"]);
+    expect(embeddedIpv4s("::ffff:0:102:304")).toEqual(["1.2.3.4"]);
+    expect(embeddedIpv4s("::1.2.3.4")).toEqual(["1.2.3.4"]);
+    // Teredo: the server as written, the client with every bit flipped (RFC 4380).
+    expect(embeddedIpv4s("2001:0:4136:e378:8000:63bf:fefd:fcfb")).toEqual(["65.54.227.120", "1.2.3.4"]);
+    expect(embeddedIpv4s("64:ff9b:2::102:304")).toEqual([]);
+    expect(embeddedIpv4s("2a00:1450::1")).toEqual([]);
   });
 });
 

@@ -11,7 +11,7 @@ export {
   parseHostEntry,
   parseHostList,
 } from "./host-allowlist.js";
-export { embeddedIpv4 } from "./ip-address.js";
+export { embeddedIpv4s } from "./ip-address.js";
 export {
   type EgressPolicy,
   type EgressRequest,

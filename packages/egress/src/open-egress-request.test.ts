@@ -1,3 +1,4 @@
+import { createServer, type Socket } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forbiddenAddressReason, metadataAddressReason } from "./address-policy.js";
@@ -184,6 +185,29 @@ describe("openEgressRequest", () => {
     expect([silent.code, silent.message]).toEqual(["timeout", "no response within 300 ms"]);
     const opened = await open(url("/trickle"), { idleTimeoutMs: 300 });
     expect((await failure(read(opened.body))).message).toBe("no data received for 300 ms");
+  });
+
+  it("gives up on a connection never set up (TLS never answered) at the connect timeout, and not on a connected slow answer", async () => {
+    // Accepts TCP and never speaks TLS: the https connection is never up.
+    const sockets: Socket[] = [];
+    const mute = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => mute.listen(0, ORIGIN_ADDRESS, resolve));
+    try {
+      const address = mute.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      const started = Date.now();
+      const error = await failure(
+        open(`https://docs.test:${port}/x`, { allowlist: () => true, connectTimeoutMs: 200 }),
+      );
+      expect([error.code, error.message]).toEqual(["timeout", "no connection within 200 ms"]);
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => mute.close(resolve));
+    }
+    // Connected in time, the answer's own timeout applies.
+    const silent = await failure(open(url("/hang"), { connectTimeoutMs: 200, headersTimeoutMs: 500 }));
+    expect(silent.message).toBe("no response within 500 ms");
   });
 
   it("ends with the signal's reason when aborted", async () => {

@@ -17,6 +17,8 @@ export interface EgressPolicy {
   maxRedirects?: number;
   /** Per hop: connecting, sending and receiving the response headers. */
   headersTimeoutMs: number;
+  /** Per hop: the connection (TCP, and TLS for https) must be up within this; default no own limit. */
+  connectTimeoutMs?: number;
   /** No byte received for this long ends the call. */
   idleTimeoutMs: number;
   userAgent: string;
@@ -81,6 +83,10 @@ export async function openEgressRequest(
     const response = await send(current, hop, addresses, policy, signal);
     if (!REDIRECTS.has(response.status)) return { ...response, url: current };
     response.close();
+    // A caller that follows none (a webhook POST) gets the status, not a "too many" message.
+    if (maxRedirects === 0) {
+      throw new EgressError("redirect", `HTTP ${response.status}: redirects are not followed`);
+    }
     const location = response.headers.location;
     if (typeof location !== "string" || location === "") {
       throw new EgressError("redirect", `HTTP ${response.status} without a Location header`);

@@ -1,7 +1,7 @@
 import type { LookupAddress } from "node:dns";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { forbiddenAddressReason } from "./address-policy.js";
+import { forbiddenAddressReason, metadataAddressReason } from "./address-policy.js";
 import { EgressError } from "./egress-error.js";
 import { resolveAllowedAddresses } from "./resolve-allowed-addresses.js";
 
@@ -51,6 +51,23 @@ describe("resolveAllowedAddresses", () => {
     );
     await expect(resolveAllowedAddresses("8.8.8.8", options)).resolves.toEqual([
       { address: "8.8.8.8", family: 4 },
+    ]);
+  });
+
+  it("reads an IPv4 literal in any form a resolver accepts as its dotted quad, without asking DNS", async () => {
+    const options = {
+      addressReason: metadataAddressReason,
+      resolveHost: async (): Promise<LookupAddress[]> => {
+        throw new Error("DNS asked");
+      },
+    };
+    for (const host of ["2852039166", "0xa9fea9fe", "0251.0376.0251.0376", "169.254.43518"]) {
+      await expect(resolveAllowedAddresses(host, options)).rejects.toThrow(
+        "refused: 169.254.169.254 is a cloud metadata address",
+      );
+    }
+    await expect(resolveAllowedAddresses("0x7f.1", options)).resolves.toEqual([
+      { address: "127.0.0.1", family: 4 },
     ]);
   });
 

@@ -2,7 +2,7 @@ import type { LookupAddress } from "node:dns";
 import { lookup } from "node:dns/promises";
 import type { AddressPolicy } from "./address-policy.js";
 import { EgressError } from "./egress-error.js";
-import { ipFamily, unbracket } from "./ip-address.js";
+import { canonicalAddress, ipFamily, unbracket } from "./ip-address.js";
 
 /** Resolves a host name to every address it has (tests pass their own). */
 export type ResolveHost = (hostname: string) => Promise<LookupAddress[]>;
@@ -21,8 +21,12 @@ export async function resolveAllowedAddresses(
   options: { addressReason: AddressPolicy; resolveHost: ResolveHost },
 ): Promise<LookupAddress[]> {
   const host = unbracket(hostname);
-  const literal = ipFamily(host);
-  const addresses = literal ? [{ address: host, family: literal }] : await resolve(host, options.resolveHost);
+  // IPv4 text in another form (`2852039166`, `0x7f.1`) is the address it stands for, as for
+  // a resolver: it is judged and connected to as its dotted quad, with no DNS query.
+  const literal = canonicalAddress(host);
+  const addresses = literal
+    ? [{ address: literal, family: ipFamily(literal) as number }]
+    : await resolve(host, options.resolveHost);
   for (const { address } of addresses) {
     const reason = options.addressReason(address);
     if (reason) throw new EgressError("refused", `refused: ${address} is ${reason}`);

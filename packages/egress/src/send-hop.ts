@@ -27,6 +27,8 @@ export interface HopResponse {
 export interface HopTimeouts {
   /** Connecting, sending and receiving the response headers. */
   headersTimeoutMs: number;
+  /** Connecting (TCP, and the TLS handshake for https); default: only `headersTimeoutMs` bounds it. */
+  connectTimeoutMs?: number;
   /** No byte received for this long ends the exchange. */
   idleTimeoutMs: number;
 }
@@ -65,6 +67,19 @@ export const sendHop: SendHop = (url, hop, addresses, timeouts, signal) => {
       () => fail(new EgressError("timeout", `no response within ${timeouts.headersTimeoutMs} ms`)),
       timeouts.headersTimeoutMs,
     );
+    const connectTimeoutMs = timeouts.connectTimeoutMs;
+    if (connectTimeoutMs !== undefined) {
+      request.once("socket", (socket) => {
+        const connectTimer = setTimeout(
+          () => fail(new EgressError("timeout", `no connection within ${connectTimeoutMs} ms`)),
+          connectTimeoutMs,
+        );
+        socket.once(url.protocol === "https:" ? "secureConnect" : "connect", () =>
+          clearTimeout(connectTimer),
+        );
+        socket.once("close", () => clearTimeout(connectTimer));
+      });
+    }
     request.on("timeout", () =>
       fail(new EgressError("timeout", `no data received for ${timeouts.idleTimeoutMs} ms`)),
     );

@@ -44,6 +44,7 @@ export {
 } from "./sync/import-tender-records.js";
 export type { IngestLogger } from "./sync/ingest-logger.js";
 export { mapPageItems } from "./sync/map-page-items.js";
+export { readJsonLines } from "./sync/read-json-lines.js";
 export { type RunSyncLoopOptions, runSyncLoop } from "./sync/run-sync-loop.js";
 export {
   type RunSyncPassOptions,

@@ -1,7 +1,7 @@
 import { countryFromCode, cpvCode, type TenderFacets, tenderFacets } from "@tender/ingest";
 
 /**
- * The facets of a TED v3 notice (extensions.md section 1): `buyer-country` (alpha-3) and every
+ * The facets of a TED v3 notice (docs/records.md#facets-per-source): `buyer-country` (alpha-3) and every
  * `place-of-performance` code (alpha-3 or NUTS) as alpha-2 countries; `classification-cpv` as
  * 8-digit CPV codes. Pure; reads the raw notice so `tender remap` can run it on `raw_payload`.
  * A field TED left out of the notice yields nothing, never a guess.

@@ -1,2 +1,2 @@
-/** `sources.code` of the EU TED Search API (decisions.md). */
+/** `sources.code` of the EU TED Search API (docs/records.md#tenderrecordv1). */
 export const TED_SOURCE_CODE = "ted";

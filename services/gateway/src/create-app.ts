@@ -5,6 +5,7 @@ import { ApiError } from "./errors/api-error.js";
 import { errorResponse } from "./errors/error-response.js";
 import { createErrorHandler } from "./errors/handle-error.js";
 import { accessLog } from "./middleware/access-log/access-log.js";
+import { compress } from "./middleware/compress/compress.js";
 import { requestId } from "./middleware/request-id/request-id.js";
 import { buildOpenApiDocument } from "./openapi/build-openapi-document.js";
 import { askRoute } from "./routes/ask.route.js";
@@ -24,9 +25,10 @@ import { webAppRoute } from "./routes/web-app.route.js";
 export const API_BASE_PATH = "/api/v1";
 
 /**
- * The gateway's Hono app. Every request gets a request id, then an access log line; Search and
+ * The gateway's Hono app. Every request gets a request id, then an access log line, and JSON
+ * answers are compressed when the client accepts it (`compress`); Search and
  * Ask (under `/api/v1`) run authentication → body validation → rate limit → service. Every failure becomes the
- * one error envelope (spec 7): unknown paths `not_found`, other methods on known paths
+ * one error envelope (docs/api.md#errors): unknown paths `not_found`, other methods on known paths
  * `method_not_allowed`, dependency failures `dependency_unavailable`, anything unexpected
  * `internal_error` (logged with the request id; nothing of it reaches the client).
  */
@@ -35,6 +37,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use("*", requestId());
   app.use("*", accessLog(deps.logger, now, deps.metrics));
+  app.use("*", compress());
 
   const api = new Hono<AppEnv>()
     .basePath(API_BASE_PATH)

@@ -17,9 +17,18 @@ export interface GatewayConfig {
   searchParallelWorkers?: number;
   /** The database pools were opened with `searchSettings(searchParallelWorkers)` on every connection. */
   searchSettingsOnConnection?: boolean;
+  /** FEED_READS_PER_MINUTE: reads of one feed per UTC minute, in this process; not the key's allowance. */
+  feedReadsPerMinute: number;
+  /** CARD_CONCURRENCY_PER_KEY: tender cards one key may be sent at once, in this process. */
+  cardConcurrencyPerKey: number;
+  /**
+   * PUBLIC_BASE_URL: the address clients reach the gateway at; absolute links (the feed's `self`)
+   * are built on it. Unset: on the request's own URL, whose host the client chose.
+   */
+  publicBaseUrl?: string;
 }
 
-/** The operator's settings of saved searches and their webhooks (extensions.md 5). */
+/** The operator's settings of saved searches and their webhooks (docs/api.md#saved-searches). */
 export interface SavedSearchSettings {
   /** At most this many saved searches per API key (SAVED_SEARCHES_PER_KEY). */
   perKey: number;

@@ -50,7 +50,7 @@ afterAll(async () => {
   await tdb.destroy();
 });
 
-describe("the error table of decisions.md", () => {
+describe("the error table of docs/api.md#errors", () => {
   it("validation_error 422: malformed JSON, unknown fields, wrong types, bounds, malformed uuid", async () => {
     const malformed = await send(app, "/api/v1/search", {
       method: "POST",

@@ -7,9 +7,11 @@ import { createApp } from "./create-app.js";
 import { awaitFreshMinute } from "./testing/fresh-minute.js";
 import { insertMatch } from "./testing/insert-match.js";
 import { postJson, readJson, send } from "./testing/requests.js";
-import { testDeps } from "./testing/test-deps.js";
+import { testConfig, testDeps } from "./testing/test-deps.js";
 
 const fixture = useTestDatabase();
+// The gateway's default FEED_READS_PER_MINUTE.
+const DEFAULT_FEED_READS = 30;
 let key: string;
 let app: ReturnType<typeof createApp>;
 const parser = new XMLParser({
@@ -102,16 +104,61 @@ describe("the Atom feed of a saved search", () => {
     expect((await send(app, saved.feed_url)).status).toBe(404);
   });
 
-  it("counts each read in the allowance of the key that owns it", async () => {
+  it("does not spend its owner's allowance: the owner's Search still answers 200", async () => {
     const owner = await createApiKey(fixture.db, { name: "small", limitPerMinute: 3 });
     await awaitFreshMinute(fixture.db);
     const saved = await saveSearch(owner.key);
-    const first = await send(app, saved.feed_url);
-    expect(first.status).toBe(200);
-    expect(first.headers.get("x-ratelimit-remaining")).toBe("1");
-    expect((await send(app, saved.feed_url)).status).toBe(200);
-    const refused = await send(app, saved.feed_url);
+    const reads = [];
+    for (let i = 0; i < 6; i++) reads.push(await send(app, saved.feed_url));
+    const search = await postJson(app, "/api/v1/search", { query: "roads" }, owner.key);
+    expect(search.status).toBe(200);
+    expect(search.headers.get("x-ratelimit-remaining")).toBe("1");
+    expect(reads.map((read) => read.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    // The feed's own bound, not the key's allowance.
+    expect(reads[0]?.headers.get("x-ratelimit-limit")).toBe(String(DEFAULT_FEED_READS));
+  });
+
+  it("answers 429 with Retry-After beyond FEED_READS_PER_MINUTE for one feed, not for another", async () => {
+    const limited = createApp(testDeps(fixture.db, { config: testConfig({ feedReadsPerMinute: 2 }) }));
+    const [one, other] = [await saveSearch(), await saveSearch()];
+    await awaitFreshMinute(fixture.db);
+    expect((await send(limited, one.feed_url)).status).toBe(200);
+    expect((await send(limited, one.feed_url)).status).toBe(200);
+    const refused = await send(limited, one.feed_url);
     expect(refused.status).toBe(429);
-    expect(refused.headers.get("retry-after")).not.toBeNull();
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    const body = await readJson(refused);
+    expect(body.error.code).toBe("rate_limit_exceeded");
+    expect(body.error.message).toMatch(/feed/i);
+    expect((await send(limited, other.feed_url)).status).toBe(200);
+  });
+});
+
+describe("the feed's self link", () => {
+  const hostile = "evil.example";
+
+  it("uses PUBLIC_BASE_URL, never the request's Host header, when it is set", async () => {
+    const configured = createApp(
+      testDeps(fixture.db, { config: testConfig({ publicBaseUrl: "https://tenders.example.org/search/" }) }),
+    );
+    const saved = await saveSearch();
+    const response = await send(configured, `http://${hostile}${saved.feed_url}`, {
+      headers: { host: hostile, "x-forwarded-host": hostile },
+    });
+    expect(response.status).toBe(200);
+    const xml = await response.text();
+    expect(xml).not.toContain(hostile);
+    const { feed } = parser.parse(xml);
+    expect(feed.link[0]["@href"]).toBe(`https://tenders.example.org/search${saved.feed_url}`);
+  });
+
+  it("falls back to the request's address when PUBLIC_BASE_URL is unset", async () => {
+    const saved = await saveSearch();
+    const { feed } = parser.parse(
+      await (await send(app, `http://gateway.local:8080${saved.feed_url}`)).text(),
+    );
+    expect(feed.link[0]["@href"]).toBe(`http://gateway.local:8080${saved.feed_url}`);
   });
 });

@@ -114,7 +114,7 @@ const filtersArb: fc.Arbitrary<FilterDraft> = fc
     ...(deadline ? { deadline_from: deadlineDay(deadline[0]), deadline_to: deadlineDay(deadline[1]) } : {}),
   }));
 
-/** The brute-force reading of extensions.md section 2, written without SQL. */
+/** The brute-force reading of docs/api.md#filters, written without SQL. */
 function matches(t: Tender, id: string, f: TenderFilters, now: string): boolean {
   const cents = (a: string) => Math.round(Number(a) * 100);
   return (

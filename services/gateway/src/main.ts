@@ -70,6 +70,9 @@ const app = createApp({
     askDeadlineMs: config.ASK_DEADLINE_MS,
     searchParallelWorkers: config.SEARCH_PARALLEL_WORKERS,
     searchSettingsOnConnection: true,
+    feedReadsPerMinute: config.FEED_READS_PER_MINUTE,
+    cardConcurrencyPerKey: config.CARD_CONCURRENCY_PER_KEY,
+    ...(config.PUBLIC_BASE_URL ? { publicBaseUrl: config.PUBLIC_BASE_URL } : {}),
   },
   logger,
 });

@@ -36,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(() => tdb.destroy());
 
-describe("rate limit (spec 8.2)", () => {
+describe("rate limit (docs/api.md#rate-limit)", () => {
   it("allowance 5: three Search and two Ask pass, the sixth is 429, a new minute resets", async () => {
     const registry = createMetricsRegistry();
     const app = createApp(testDeps(tdb.db, { metrics: createGatewayMetrics(registry) }));

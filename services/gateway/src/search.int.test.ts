@@ -8,7 +8,7 @@ import { createApp } from "./create-app.js";
 import { postJson, readJson } from "./testing/requests.js";
 import { testConfig, testDeps } from "./testing/test-deps.js";
 
-// An independent implementation of the fake embedding of decisions.md, rounded to float32 as
+// An independent implementation of the fake embedding of docs/records.md#the-fake-embedder, rounded to float32 as
 // the vector(1024) column stores it.
 function referenceVector(text: string): Float32Array | null {
   const tokens =

@@ -257,7 +257,7 @@ describe("indexTender", () => {
       last_error: "AI provider unavailable: POST /api/embed: connection refused",
     });
     ai.mode = "up";
-    // The repeated event moves the failed tender to `processing` before any work (spec 3.1).
+    // The repeated event moves the failed tender to `processing` before any work (docs/records.md#states).
     const statusWhileEmbedding: (string | undefined)[] = [];
     ai.beforeEmbed = async () => {
       statusWhileEmbedding.push((await findTenderById(t.db, tender.id))?.index_status);

@@ -40,7 +40,7 @@ export interface IndexRequest {
 class Superseded extends Error {}
 
 /**
- * Indexes the tender named by a change event (spec 3.1 and 6): re-reads it, skips a stale
+ * Indexes the tender named by a change event (docs/records.md#states, docs/events.md#what-each-consumer-does): re-reads it, skips a stale
  * event, does nothing for a ready tender with the same hash whose chunks all come from the
  * configured model, otherwise marks it `processing`, plans the chunks (stored ones with the
  * same key are kept, only new ones are embedded) and, in one transaction, swaps its chunks and

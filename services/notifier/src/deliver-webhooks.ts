@@ -5,6 +5,7 @@ import {
   type ClaimedDelivery,
   claimWebhookDeliveries,
   type Db,
+  type DeliveryInFlight,
   openWebhookSecret,
   recordWebhookAttempt,
 } from "@tender/db";
@@ -18,6 +19,10 @@ export interface DeliverySettings {
   secretKey: Buffer | undefined;
   /** WEBHOOK_CONCURRENCY: attempts in flight at once. */
   concurrency: number;
+  /** WEBHOOK_CONCURRENCY_PER_KEY: attempts in flight at once for one API key's saved searches. */
+  perKey: number;
+  /** WEBHOOK_CONCURRENCY_PER_HOST: attempts in flight at once to one receiving host and port. */
+  perHost: number;
   /** WEBHOOK_POLL_INTERVAL_MS: pause when nothing is due. */
   pollIntervalMs: number;
   /** WEBHOOK_RETRY_FIRST_MS: pause after the first failed attempt, doubling after each further one. */
@@ -65,10 +70,12 @@ async function attempt(delivery: ClaimedDelivery, deps: DeliverWebhooksDeps): Pr
     if (secret !== undefined) {
       const body = JSON.stringify(toAlert(delivery));
       const signature = signWebhookBody(secret, body, (deps.now?.() ?? Date.now()) / 1000);
-      error = await sendWebhook(
+      const failure = await sendWebhook(
         { url: delivery.webhookUrl, body, alertId: delivery.match.alert_id, signature },
         settings.egress,
       );
+      error = failure?.error;
+      giveUp = failure?.permanent ?? false;
     }
   }
   const retryInMs = backoffDelayMs(delivery.attempt, {
@@ -85,7 +92,12 @@ async function attempt(delivery: ClaimedDelivery, deps: DeliverWebhooksDeps): Pr
         : { delivered: false, error, retryInMs },
     settings.retryWindowMs,
   );
-  if (status === undefined) {
+  if (status === "deleted") {
+    // Its owner deleted the saved search during the attempt: nothing is left to deliver.
+    deps.logger.info(fields, "Alert dropped: its saved search was deleted");
+    return;
+  }
+  if (status === "stale") {
     deps.logger.warn(fields, "Webhook attempt outlived its claim; its outcome was not recorded");
     return;
   }
@@ -99,10 +111,12 @@ async function attempt(delivery: ClaimedDelivery, deps: DeliverWebhooksDeps): Pr
 
 /**
  * Delivers due webhook alerts until `signal` aborts: claims what is due (up to the free slots
- * of `concurrency`), attempts each independently (a slow or dead receiver holds one slot for at
- * most the timeout, never the others), records each outcome, and claims again as slots free up.
- * When nothing is due it waits the poll interval or until `wakeUp` is called. On abort it
- * claims nothing more and waits for the attempts in flight.
+ * of `concurrency`, in turns across API keys, and at most `perKey` / `perHost` attempts in
+ * flight per key and receiving host), attempts each independently (a slow or dead receiver
+ * holds its slot for at most the timeout, and one customer's receivers hold at most `perKey`
+ * slots), records each outcome, and claims again as attempts end. When nothing is due it waits
+ * the poll interval, until `wakeUp` is called, or until an attempt ends (which may free a
+ * key's or host's turn). On abort it claims nothing more and waits for the attempts in flight.
  */
 export function deliverWebhooks(
   deps: DeliverWebhooksDeps,
@@ -111,18 +125,26 @@ export function deliverWebhooks(
   let wake = new AbortController();
   const wakeUp = () => wake.abort();
   const done = (async () => {
-    const inFlight = new Set<Promise<void>>();
+    const inFlight = new Map<Promise<void>, DeliveryInFlight>();
     const leaseMs = deliveryLeaseMs(deps.settings.egress.timeoutMs);
     let failures = 0;
     while (!signal.aborted) {
       const free = deps.settings.concurrency - inFlight.size;
       if (free <= 0) {
-        await Promise.race(inFlight);
+        await Promise.race(inFlight.keys());
         continue;
       }
+      // A wake-up from now on (a new match, an attempt that ended) calls for another claim.
+      if (wake.signal.aborted) wake = new AbortController();
       let claimed: ClaimedDelivery[];
       try {
-        claimed = await claimWebhookDeliveries(deps.db, { limit: free, leaseMs });
+        claimed = await claimWebhookDeliveries(deps.db, {
+          limit: free,
+          leaseMs,
+          perKey: deps.settings.perKey,
+          perHost: deps.settings.perHost,
+          inFlight: [...inFlight.values()],
+        });
         failures = 0;
       } catch (error) {
         failures += 1;
@@ -143,27 +165,28 @@ export function deliverWebhooks(
               "Recording a webhook attempt failed",
             );
           })
-          .finally(() => inFlight.delete(task));
-        inFlight.add(task);
+          .finally(() => {
+            inFlight.delete(task);
+            // Its key's and host's turn is free: a delivery held back by the caps may go now.
+            wakeUp();
+          });
+        inFlight.set(task, { apiKeyId: delivery.apiKeyId, receiverHost: delivery.receiverHost });
       }
       if (claimed.length < free) {
-        // Woken since the last claim: claim again at once (what woke it may not have been due yet).
-        if (wake.signal.aborted) {
-          wake = new AbortController();
-          continue;
-        }
+        // Woken since this claim began (what woke it may not have been due yet), or this claim
+        // filled a host's last slot and so passed over other deliveries of the same keys: claim again.
+        if (wake.signal.aborted || claimed.length > 0) continue;
         const waiting = new AbortController();
         const stop = () => waiting.abort();
         const woken = wake.signal;
         signal.addEventListener("abort", stop, { once: true });
         woken.addEventListener("abort", stop, { once: true });
-        // A finished attempt frees a slot but need not end the pause: nothing else is due yet.
         await abortableDelay(deps.settings.pollIntervalMs, waiting.signal);
         signal.removeEventListener("abort", stop);
         woken.removeEventListener("abort", stop);
       }
     }
-    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    while (inFlight.size > 0) await Promise.allSettled([...inFlight.keys()]);
   })();
   return { done, wakeUp };
 }

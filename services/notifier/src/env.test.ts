@@ -1,6 +1,6 @@
 import { loadConfig } from "@tender/config";
 import { describe, expect, it } from "vitest";
-import { Env } from "./env.js";
+import { Env, webhookTimeouts } from "./env.js";
 
 const base = { DATABASE_URL: "postgres://db/tender" };
 
@@ -26,5 +26,29 @@ describe("notifier Env", () => {
         problems: [expect.stringMatching(/^WEBHOOK_SECRET_KEY: must be 32 random bytes in base64/)],
       }),
     );
+  });
+
+  it("bounds an attempt's connection and first byte by shorter timeouts than the whole, never longer", () => {
+    expect(webhookTimeouts(loadConfig(Env, base))).toEqual({
+      timeoutMs: 10_000,
+      connectTimeoutMs: 3_000,
+      firstByteTimeoutMs: 5_000,
+    });
+    expect(webhookTimeouts(loadConfig(Env, { ...base, WEBHOOK_TIMEOUT_MS: "2000" }))).toEqual({
+      timeoutMs: 2_000,
+      connectTimeoutMs: 2_000,
+      firstByteTimeoutMs: 2_000,
+    });
+    expect(() => loadConfig(Env, { ...base, WEBHOOK_FIRST_BYTE_TIMEOUT_MS: "20000" })).toThrow(
+      expect.objectContaining({
+        problems: [
+          expect.stringMatching(/^WEBHOOK_FIRST_BYTE_TIMEOUT_MS: must not be longer than WEBHOOK_TIMEOUT_MS/),
+        ],
+      }),
+    );
+    expect(loadConfig(Env, base)).toMatchObject({
+      WEBHOOK_CONCURRENCY_PER_KEY: 2,
+      WEBHOOK_CONCURRENCY_PER_HOST: 2,
+    });
   });
 });

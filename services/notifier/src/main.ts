@@ -4,7 +4,7 @@ import { parseWebhookSecretKey } from "@tender/db";
 import { forbiddenAddressReason, metadataAddressReason, systemResolveHost } from "@tender/egress";
 import { aiCallMetrics } from "@tender/observability";
 import { openWorkerProcess } from "@tender/worker";
-import { Env } from "./env.js";
+import { Env, webhookTimeouts } from "./env.js";
 import { notifierMetrics } from "./notifier-metrics.js";
 import { runNotifier } from "./run-notifier.js";
 
@@ -35,7 +35,7 @@ const running = runNotifier(
     recordDelivery: metrics.recordDelivery,
     delivery: {
       egress: {
-        timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+        ...webhookTimeouts(config),
         allowHttp: config.WEBHOOK_ALLOW_HTTP,
         addressReason: config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES
           ? metadataAddressReason
@@ -44,6 +44,8 @@ const running = runNotifier(
       },
       secretKey: config.WEBHOOK_SECRET_KEY ? parseWebhookSecretKey(config.WEBHOOK_SECRET_KEY) : undefined,
       concurrency: config.WEBHOOK_CONCURRENCY,
+      perKey: config.WEBHOOK_CONCURRENCY_PER_KEY,
+      perHost: config.WEBHOOK_CONCURRENCY_PER_HOST,
       pollIntervalMs: config.WEBHOOK_POLL_INTERVAL_MS,
       retryFirstMs: config.WEBHOOK_RETRY_FIRST_MS,
       retryWindowMs: config.WEBHOOK_RETRY_WINDOW_MS,

@@ -1,5 +1,6 @@
 import { createFakeProvider } from "@tender/ai";
 import { type BusTopology, listDeadLetters } from "@tender/bus";
+import { setApiKeyEnabled } from "@tender/db";
 import { metadataAddressReason } from "@tender/egress";
 import { seedTender, useTestBus, useTestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -11,7 +12,10 @@ import { startWebhookReceiver, type WebhookReceiver } from "./testing/webhook-re
 // The notifier in this process against the real PostgreSQL and NATS, with local webhook
 // receivers (http on 127.0.0.1, allowed here as the operator may allow it) and a short retry
 // schedule (200 ms, doubling) instead of a minute.
-const silent = { debug() {}, info() {}, warn() {}, error() {} };
+const logged: { level: string; message: string; fields: unknown }[] = [];
+const record = (level: string) => (fields: unknown, message?: string) =>
+  void logged.push({ level, message: message ?? String(fields), fields });
+const recording = { debug() {}, info: record("info"), warn: record("warn"), error: record("error") };
 const wait = { timeout: 20_000, interval: 50 };
 const t = useTestDatabase();
 const tb = useTestBus("notifier-run-test");
@@ -35,13 +39,15 @@ beforeAll(async () => {
       js: tb.bus.js,
       topology,
       ai: createFakeProvider(),
-      logger: silent,
+      logger: recording,
       concurrency: 2,
       recordDelivery: (outcome) => outcomes.push(outcome),
       delivery: {
         egress: { timeoutMs: 2_000, allowHttp: true, addressReason: metadataAddressReason },
         secretKey: TEST_WEBHOOK_KEY,
         concurrency: 4,
+        perKey: 2,
+        perHost: 2,
         pollIntervalMs: 50,
         retryFirstMs: 200,
         retryWindowMs: 60_000,
@@ -235,5 +241,95 @@ describe("notifier", () => {
       const slowDelivery = (await deliveriesOf(tender.id)).find((d) => d.saved_search_id === slow);
       expect(slowDelivery).toMatchObject({ status: "pending", last_error: "no answer within 2000 ms" });
     }, wait);
+  });
+
+  it("fails a delivery at once, without retrying, when the receiver answers with a redirect (307)", async () => {
+    const text = "Resurfacing of the harbour promenade with granite slabs.";
+    const tender = await seedTender(t.db, { chunks: [text] });
+    await saveSearch(t.db, { query: text, webhookUrl: receiver.url });
+    receiver.mode = 307;
+    try {
+      await handled(await publishBody(tb.bus, topology.names.indexedSubject, indexedEvent(tender)));
+      await vi.waitFor(async () => {
+        expect(await deliveriesOf(tender.id)).toEqual([
+          expect.objectContaining({
+            status: "failed",
+            attempts: 1,
+            last_error: "HTTP 307: redirects are not followed",
+          }),
+        ]);
+      }, wait);
+    } finally {
+      receiver.mode = 204;
+    }
+  });
+
+  it("deleting a saved search during an attempt ends its delivery quietly (no warning)", async () => {
+    const text = "Demolition of the disused grain silo at the railway yard.";
+    const tender = await seedTender(t.db, { chunks: [text] });
+    const id = await saveSearch(t.db, { query: text, webhookUrl: hanging.url });
+    const openBefore = hanging.received.length;
+    await handled(await publishBody(tb.bus, topology.names.indexedSubject, indexedEvent(tender)));
+    const [match] = await matchesOf(tender.id);
+    // The attempt is under way: the receiver holds the request open.
+    await vi.waitFor(() => expect(hanging.received.length).toBeGreaterThan(openBefore), wait);
+    await t.db.deleteFrom("saved_searches").where("id", "=", id).execute();
+    // The attempt ends at its 2 s timeout; then its outcome finds no delivery.
+    await vi.waitFor(() => {
+      expect(logged).toContainEqual(
+        expect.objectContaining({ level: "info", fields: expect.objectContaining({ alert_id: match?.id }) }),
+      );
+    }, wait);
+    const aboutIt = logged.filter((l) => JSON.stringify(l.fields).includes(match?.id ?? "-"));
+    expect(aboutIt.filter((l) => l.level !== "info")).toEqual([]);
+    expect(aboutIt.map((l) => l.message)).toEqual(["Alert dropped: its saved search was deleted"]);
+    expect(await deliveriesOf(tender.id)).toEqual([]);
+  });
+
+  it("a disabled key's saved searches stop matching and alerting; re-enabled, a later tender alerts again", async () => {
+    const text = "Winter maintenance of cycle paths in the northern district.";
+    const id = await saveSearch(t.db, { query: text, webhookUrl: receiver.url });
+    const { api_key_id: keyId } = await t.db
+      .selectFrom("saved_searches")
+      .select("api_key_id")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    const publishTender = async () => {
+      const tender = await seedTender(t.db, { chunks: [text] });
+      await handled(await publishBody(tb.bus, topology.names.indexedSubject, indexedEvent(tender)));
+      return tender;
+    };
+    receiver.mode = 503;
+    try {
+      // Matched while enabled; its delivery is still pending (the receiver refuses) when the key is disabled.
+      const before = await publishTender();
+      await vi.waitFor(async () => {
+        expect(await deliveriesOf(before.id)).toEqual([expect.objectContaining({ last_error: "HTTP 503" })]);
+      }, wait);
+      expect(await setApiKeyEnabled(t.db, keyId, false)).toBe(true);
+      await vi.waitFor(async () => {
+        expect(await deliveriesOf(before.id)).toEqual([
+          expect.objectContaining({ status: "failed", last_error: "the API key is disabled" }),
+        ]);
+      }, wait);
+      receiver.mode = 204;
+      const [pendingAlert] = await matchesOf(before.id);
+
+      const during = await publishTender();
+      expect(await matchesOf(during.id)).toEqual([]);
+      expect(await deliveriesOf(during.id)).toEqual([]);
+
+      expect(await setApiKeyEnabled(t.db, keyId, true)).toBe(true);
+      const after = await publishTender();
+      const [newAlert] = await matchesOf(after.id);
+      await vi.waitFor(() => expect(receiver.delivered()).toContain(newAlert?.id), wait);
+      // Nothing of the disabled time comes back: no match for the tender indexed meanwhile, and
+      // the delivery ended while disabled is not sent.
+      expect(await matchesOf(during.id)).toEqual([]);
+      expect(receiver.delivered()).not.toContain(pendingAlert?.id);
+      expect(await deliveriesOf(before.id)).toEqual([expect.objectContaining({ status: "failed" })]);
+    } finally {
+      receiver.mode = 204;
+    }
   });
 });

@@ -168,6 +168,38 @@ describe("tender ingest", () => {
     expect(kept).toHaveLength(1);
   });
 
+  it("ends lines at \\n and \\r\\n only: U+2028, U+2029 and a lone \\r stay inside their record", async () => {
+    const [a, b, c] = records.map((r) => ({ ...r, external_id: `sep-${r.external_id}` }));
+    const titles = ["Roads\u2028and bridges", "Parks\u2029lot 2", "Schools\rlot 3"];
+    const text = [
+      JSON.stringify({ ...a, title: titles[0] }),
+      // A raw carriage return inside a string: not JSON, quarantined as line 2.
+      `{"title": "raw\rcarriage return"}`,
+      // A lone carriage return between tokens is JSON whitespace.
+      `{\r${JSON.stringify({ ...b, title: titles[1] }).slice(1)}`,
+      "{not json",
+      JSON.stringify({ ...c, title: titles[2] }),
+    ].join("\r\n");
+    const path = join(dir, "separators.jsonl");
+    writeFileSync(path, `${text}\n`);
+
+    const { code, stdout, stderr } = await runCaptured(
+      ["ingest", "--source", "ted", "--file", path, "--json"],
+      env(),
+    );
+    expect([code, stderr]).toEqual([0, ""]);
+    const report = JSON.parse(stdout);
+    expect(report).toMatchObject({ records: 5, new: 3, quarantined: 2 });
+    expect(report.rejected.map((r: { line: number }) => r.line)).toEqual([2, 4]);
+    const stored = await t.db
+      .selectFrom("tenders")
+      .select("title")
+      .where("external_id", "like", "sep-%")
+      .orderBy("title")
+      .execute();
+    expect(stored.map((s) => s.title).sort()).toEqual([...titles].sort());
+  });
+
   it("explains an unreadable file and a bad source code", async () => {
     const missing = await runCaptured(
       ["ingest", "--source", "ted", "--file", join(dir, "nope.jsonl")],

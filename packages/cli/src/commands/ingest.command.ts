@@ -2,7 +2,7 @@ import { open } from "node:fs/promises";
 import { busNames } from "@tender/bus";
 import { type EnvSource, loadConfig } from "@tender/config";
 import { SourceCode } from "@tender/contracts";
-import { BusPrefixEnv, type ImportReport, importTenderRecords } from "@tender/ingest";
+import { BusPrefixEnv, type ImportReport, importTenderRecords, readJsonLines } from "@tender/ingest";
 import type { Command } from "commander";
 import * as v from "valibot";
 import { CliError } from "../cli-error.js";
@@ -28,7 +28,8 @@ export function registerIngestCommand(program: Command, ctx: CommandContext, env
       `
 New and changed tenders become pending and get a TenderChangedV1 event in the outbox (a running
 service's relay publishes it). Invalid lines, and lines the database refuses, are quarantined
-and listed with their line number; every other line is stored. A leading byte order mark is fine.
+and listed with their line number; every other line is stored. Lines end at \\n or \\r\\n only
+(U+2028 and U+2029 inside a record are text). A leading byte order mark is fine.
 
 Environment:
   BUS_PREFIX  stream and subject name prefix, as the services use it (default: none)
@@ -48,7 +49,7 @@ Examples:
         const report = await ctx.withDatabase((db) =>
           importTenderRecords(db, {
             sourceCode,
-            lines: file.readLines({ encoding: "utf8" }),
+            lines: readJsonLines(file.createReadStream({ autoClose: false })),
             subject,
             ...facetsOption(sourceCode),
           }),

@@ -5,11 +5,11 @@ import { boundedTrimmedString } from "../primitives/trimmed-string.js";
 import { Uuid } from "../primitives/uuid.js";
 import { EVENT_HEADER_FIELDS } from "./event-header.js";
 
-/** The subject `TenderIndexedV1` events are published on (extensions.md 5), stream `TENDERS`. */
+/** The subject `TenderIndexedV1` events are published on (docs/events.md#tenderindexedv1), stream `TENDERS`. */
 export const TENDER_INDEXED_SUBJECT = "tender.indexed.v1";
 
 /**
- * Announces that a tender's chunks changed (extensions.md 5): written by the indexer in the
+ * Announces that a tender's chunks changed (docs/events.md#tenderindexedv1): written by the indexer in the
  * transaction that swaps them, so alerts are matched against what Search now finds. A reference,
  * not a copy: `content_hash` is the version indexed, `embedding_model` the model of its vectors.
  */

@@ -11,7 +11,7 @@ export interface ChunkKeyInput {
 
 /**
  * `chunk_key` = SHA-256 hex of `{tender_id}:{attachment_id or "metadata"}:{position}:{sha256(content)}:{embedding_model}`
- * (decisions.md), so the same text at the same place with the same model keeps its key.
+ * (docs/records.md#chunks-and-chunk-keys), so the same text at the same place with the same model keeps its key.
  */
 export function chunkKey(input: ChunkKeyInput): string {
   if (!Number.isSafeInteger(input.position) || input.position < 0) {

@@ -49,7 +49,7 @@ function amount(value: string | null): string | null {
   return normalized;
 }
 
-/** The exact object that is hashed (decisions.md, "Records and hashing"). */
+/** The exact object that is hashed (docs/records.md#content-hash). */
 export function contentHashPayload(input: ContentHashInput) {
   const attachments = input.attachments
     .filter((attachment) => attachment.download_status !== "skipped")

@@ -6,7 +6,7 @@ import { Uuid } from "../primitives/uuid.js";
 import { SAVED_SEARCH_NAME_MAX_LENGTH, SavedSearchMatch } from "./saved-search.js";
 
 /**
- * The body the notifier POSTs to a saved search's webhook (extensions.md 5): one match, as
+ * The body the notifier POSTs to a saved search's webhook (docs/events.md#webhooks): one match, as
  * `Match` shows it, with the saved search it belongs to. `alert_id` is the match's id, the same
  * on every attempt: receivers de-duplicate by it (delivery is at least once).
  */

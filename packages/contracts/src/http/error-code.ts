@@ -1,6 +1,6 @@
 import * as v from "valibot";
 
-/** Every error code the API answers with (decisions.md, "HTTP"); a closed list. */
+/** Every error code the API answers with (docs/api.md#errors); a closed list. */
 export const ERROR_CODES = [
   "validation_error",
   "api_key_required",
@@ -20,7 +20,7 @@ export const ERROR_CODES = [
 export const ErrorCode = v.picklist(ERROR_CODES, "Must be a known error code");
 export type ErrorCode = v.InferOutput<typeof ErrorCode>;
 
-/** HTTP status of each error code (decisions.md). */
+/** HTTP status of each error code (docs/api.md#errors). */
 export const ERROR_HTTP_STATUS: Readonly<Record<ErrorCode, number>> = {
   validation_error: 422,
   api_key_required: 401,

@@ -21,7 +21,7 @@ describe("ErrorResponse", () => {
     }
   });
 
-  it("maps each code to the status of decisions.md", () => {
+  it("maps each code to the status of docs/api.md#errors", () => {
     expect(Object.keys(ERROR_HTTP_STATUS).sort()).toEqual([...ERROR_CODES].sort());
     expect(ERROR_HTTP_STATUS.validation_error).toBe(422);
     expect(ERROR_HTTP_STATUS.rate_limit_exceeded).toBe(429);

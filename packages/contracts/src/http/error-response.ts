@@ -8,7 +8,7 @@ import { RequestId } from "./request-id.js";
 export const ValidationIssue = v.strictObject({ path: v.string(), message: NonEmptyString }, objectMessage);
 export type ValidationIssue = v.InferOutput<typeof ValidationIssue>;
 
-/** The one error envelope of the API (spec 7). `details` is always present, `null` when empty. */
+/** The one error envelope of the API (docs/api.md#errors). `details` is always present, `null` when empty. */
 export const ErrorResponse = v.strictObject(
   {
     error: v.strictObject(

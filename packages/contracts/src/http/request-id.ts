@@ -1,6 +1,6 @@
 import * as v from "valibot";
 
-/** A request id the gateway echoes; anything else is replaced by a generated UUID (decisions.md). */
+/** A request id the gateway echoes; anything else is replaced by a generated UUID (docs/api.md#request-ids). */
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export const RequestId = v.pipe(

@@ -22,7 +22,7 @@ const storable = v.check<string, string>(
 );
 
 /**
- * Body of `POST /api/v1/saved-searches` (extensions.md 5). `min_score` defaults to the server's
+ * Body of `POST /api/v1/saved-searches` (docs/api.md#saved-searches). `min_score` defaults to the server's
  * MIN_RELEVANCE_SCORE; `webhook_url` must be https unless the operator allows http.
  */
 export const SavedSearchRequest = v.strictObject(

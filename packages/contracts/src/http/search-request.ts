@@ -3,7 +3,7 @@ import { objectMessage } from "../primitives/object-message.js";
 import { resultLimit, SearchQuery } from "../primitives/search-query.js";
 import { TenderFilters } from "./tender-filters.js";
 
-/** Body of `POST /api/v1/search`: `limit` 1..10, 5 when omitted; optional `filters` (extensions.md 2). */
+/** Body of `POST /api/v1/search`: `limit` 1..10, 5 when omitted; optional `filters` (docs/api.md#filters). */
 export const SearchRequest = v.strictObject(
   { query: SearchQuery, limit: resultLimit(10, 5), filters: v.optional(TenderFilters) },
   objectMessage,

@@ -10,7 +10,7 @@ import { Uuid } from "../primitives/uuid.js";
 export const SearchResultAttachment = v.strictObject({ id: Uuid, filename: Filename }, objectMessage);
 export type SearchResultAttachment = v.InferOutput<typeof SearchResultAttachment>;
 
-/** One fragment of a Search result, also an Ask source (spec 4.1). */
+/** One fragment of a Search result, also an Ask source (docs/api.md#search). */
 export const SearchResultItem = v.strictObject(
   {
     tender_id: Uuid,

@@ -8,7 +8,7 @@ import { TenderDetailsAttachment } from "./tender-details-attachment.js";
 import { TENDER_FACET_FIELDS } from "./tender-summary.js";
 
 /**
- * The tender card of `GET /api/v1/tenders/{id}` (decisions.md). Never `raw_payload`, hashes,
+ * The tender card of `GET /api/v1/tenders/{id}` (docs/api.md#tender-card). Never `raw_payload`, hashes,
  * `local_path`, `last_error` or key data: the strict object rejects them.
  */
 export const TenderDetails = v.strictObject(

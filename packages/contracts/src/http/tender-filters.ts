@@ -139,7 +139,7 @@ const cents = (amount: string) => BigInt(amount.replace(".", ""));
 const earlier = (a: string, b: string) => a < b;
 
 /**
- * Filters of Search, Ask, browsing and facets (extensions.md section 2). Strict: an unknown key
+ * Filters of Search, Ask, browsing and facets (docs/api.md#filters). Strict: an unknown key
  * is refused. Every problem is its own issue: an inverted range names its upper end, an amount
  * bound without `currency` names the bound.
  */

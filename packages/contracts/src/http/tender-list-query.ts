@@ -6,7 +6,7 @@ export type TenderSort = (typeof TENDER_SORTS)[number];
 /** Longest cursor accepted; the server's own are far shorter. */
 export const MAX_CURSOR_LENGTH = 512;
 
-/** Paging of `GET /api/v1/tenders` (extensions.md 3), beside the filters. */
+/** Paging of `GET /api/v1/tenders` (docs/api.md#browsing), beside the filters. */
 export const TenderListPaging = v.strictObject(
   {
     sort: v.optional(v.picklist(TENDER_SORTS, `Must be one of ${TENDER_SORTS.join(", ")}`), "published_desc"),

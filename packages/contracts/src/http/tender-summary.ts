@@ -6,7 +6,7 @@ import { IndexStatus } from "../primitives/statuses.js";
 import { Uuid } from "../primitives/uuid.js";
 import { TENDER_FIELDS } from "../records/tender-fields.js";
 
-/** The procurement facets a tender shows (extensions.md 1): sorted, unique, possibly empty. */
+/** The procurement facets a tender shows (docs/records.md#facets-per-source): sorted, unique, possibly empty. */
 export const TENDER_FACET_FIELDS = {
   countries: v.array(CountryCode, "Must be an array"),
   cpv_codes: v.array(CpvCode, "Must be an array"),
@@ -14,7 +14,7 @@ export const TENDER_FACET_FIELDS = {
 
 const { description: _description, ...SUMMARY_FIELDS } = TENDER_FIELDS;
 
-/** One tender of `GET /api/v1/tenders` (extensions.md 3): the card without description and attachments. */
+/** One tender of `GET /api/v1/tenders` (docs/api.md#browsing): the card without description and attachments. */
 export const TenderSummary = v.strictObject(
   { id: Uuid, ...SUMMARY_FIELDS, ...TENDER_FACET_FIELDS, index_status: IndexStatus },
   objectMessage,

@@ -8,7 +8,7 @@ function hmacHex(secret: string, t: number | string, body: string): string {
 }
 
 /**
- * The `X-Tender-Signature` header of a webhook body (extensions.md 5):
+ * The `X-Tender-Signature` header of a webhook body (docs/events.md#verifying-a-signature):
  * `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`. The time is signed too,
  * so a receiver can refuse an old delivery replayed by someone who recorded it.
  */

@@ -12,7 +12,7 @@ export const ATTACHMENT_FIELDS = {
   content_type: boundedNullableText(RECORD_LIMITS.attachmentContentType),
 } as const;
 
-/** One attachment of a `TenderRecordV1` (decisions.md, "Records and hashing"). */
+/** One attachment of a `TenderRecordV1` (docs/records.md#attachment-records). */
 export const AttachmentRecordV1 = v.strictObject(
   {
     external_id: boundedNullableText(RECORD_LIMITS.attachmentExternalId),

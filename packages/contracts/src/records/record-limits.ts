@@ -1,5 +1,5 @@
 /**
- * Longest values a `TenderRecordV1` may hold, after trimming (extensions.md section 7).
+ * Longest values a `TenderRecordV1` may hold, after trimming (docs/records.md#limits).
  * Lengths count Unicode code points, as JSON Schema `maxLength` does. They keep every stored
  * value storable by PostgreSQL (`external_id` ≤ 512 code points is ≤ 2,048 UTF-8 bytes, under the
  * 2,704-byte btree row limit of the `(source_id, external_id)` key) and every answer bounded.

@@ -17,9 +17,9 @@ const Attachments = v.pipe(
 );
 
 /**
- * The normalized tender both source APIs are mapped to (spec 2.7). Unknown fields are
+ * The normalized tender both source APIs are mapped to (docs/records.md#tenderrecordv1). Unknown fields are
  * rejected; the output is normalized (trimmed strings, UTC timestamps, `numeric(20,2)` amounts).
- * Every field is bounded (`RECORD_LIMITS`, extensions.md section 7).
+ * Every field is bounded (`RECORD_LIMITS`, docs/records.md#limits).
  */
 export const TenderRecordV1 = v.strictObject(
   {

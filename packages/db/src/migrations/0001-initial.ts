@@ -89,7 +89,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         REFERENCES attachments (tender_id, id) ON DELETE CASCADE
     )`.execute(db);
   // Search is an exact scan over every embedding; keeping vectors inline (no TOAST) avoids a
-  // second lookup per row (decisions.md: about 2x faster at 100k chunks).
+  // second lookup per row (measured: about 2x faster at 100k chunks, docs/benchmarks.md).
   await sql`ALTER TABLE chunks ALTER COLUMN embedding SET STORAGE PLAIN`.execute(db);
   await sql`CREATE INDEX chunks_tender_id_idx ON chunks (tender_id)`.execute(db);
   await sql`CREATE INDEX chunks_attachment_id_idx ON chunks (attachment_id)`.execute(db);

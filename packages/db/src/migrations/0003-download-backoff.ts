@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 
 /**
  * Downloader bookkeeping: consecutive failed downloads of an attachment and the earliest time of
- * the next try. A re-crawl puts a `failed` attachment back to `pending` on every pass (spec 3.2);
+ * the next try. A re-crawl puts a `failed` attachment back to `pending` on every pass (docs/records.md#states);
  * the downloader leaves one that failed recently until `next_download_at`, so a document that is
  * gone for good is not fetched again on every pass.
  */

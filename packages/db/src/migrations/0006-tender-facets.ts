@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Procurement facets beside each tender (extensions.md section 1) and the indexes the filters
+ * Procurement facets beside each tender (docs/records.md#facets-per-source) and the indexes the filters
  * use. `cpv_prefixes` holds every 2..8-digit prefix of every CPV code, derived by the database
  * so it cannot drift: a CPV prefix filter becomes an array overlap that the GIN index answers.
  * Existing rows start with empty facets: `tender remap` fills them from `raw_payload`.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * An attachment URL may be 4,096 characters long (extensions.md section 7), more than a btree
+ * An attachment URL may be 4,096 characters long (docs/records.md#limits), more than a btree
  * entry holds (2,704 bytes): the `(tender_id, source_url)` unique key would refuse such a row.
  * The key becomes a unique index on the URL's MD5 digest, which always fits; the conflict target
  * of the attachment upsert names the same expression.

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * The key that signs the browsing cursors of `GET /api/v1/tenders` (extensions.md 3): one row,
+ * The key that signs the browsing cursors of `GET /api/v1/tenders` (docs/api.md#cursors): one row,
  * made by the database from its strong random source (`gen_random_uuid`), so every gateway
  * replica signs and checks with the same key without one more setting to deploy.
  */

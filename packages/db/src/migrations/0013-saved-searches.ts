@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * Saved searches and their matches (extensions.md 5). A saved search belongs to one API key and
+ * Saved searches and their matches (docs/api.md#saved-searches). A saved search belongs to one API key and
  * goes with it. The query is kept with its vector and the model that made it, so the notifier
  * can tell a vector of another model and re-embed it. The webhook secret is stored sealed
  * (AES-256-GCM under the operator's WEBHOOK_SECRET_KEY, see `sealWebhookSecret`): a copy of the

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * One webhook delivery per match of a saved search that has a webhook (extensions.md 5), made in
+ * One webhook delivery per match of a saved search that has a webhook (docs/events.md#webhooks), made in
  * the transaction that records the match. A delivery is a scheduled row: `pending` until a 2xx
  * answer (`delivered`) or until retries run out (`failed`); due rows are found by
  * `next_attempt_at` and claimed with `FOR UPDATE SKIP LOCKED`.

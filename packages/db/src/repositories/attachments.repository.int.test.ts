@@ -36,7 +36,7 @@ async function byName(tenderId: string): Promise<Record<string, AttachmentRow>> 
 
 const noCounts = { inserted: 0, updated: 0, requeued: 0, unchanged: 0, skipped: 0 };
 
-describe("syncTenderAttachments (spec 3.2)", () => {
+describe("syncTenderAttachments (docs/records.md#states)", () => {
   it("registers new URLs as pending", async () => {
     const id = await newTender();
     expect(await syncTenderAttachments(t.db, id, [doc("a"), doc("b")])).toEqual({ ...noCounts, inserted: 2 });

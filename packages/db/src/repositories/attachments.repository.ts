@@ -37,7 +37,7 @@ export interface DownloadedFile {
 const MAX_ERROR_LENGTH = 4000;
 
 /**
- * Applies the upstream attachment list of a (re-)crawled tender (spec 3.2): a new URL is inserted
+ * Applies the upstream attachment list of a (re-)crawled tender (docs/records.md#states): a new URL is inserted
  * `pending`; a listed URL gets its metadata updated, and a `skipped` or `failed` one goes back to
  * `pending` without a file (its digest and size cleared; `local_path` still names the old object
  * so the download that replaces it can delete it); a URL no longer listed becomes `skipped`

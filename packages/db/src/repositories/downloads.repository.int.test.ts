@@ -159,7 +159,7 @@ describe("download backoff", () => {
     await sql`UPDATE attachments SET next_download_at = now() - interval '1 second' WHERE id = ${due.id}`.execute(
       t.db,
     );
-    // A re-crawl lists every document again: the failed ones go back to pending (spec 3.2).
+    // A re-crawl lists every document again: the failed ones go back to pending (docs/records.md#states).
     await t.db.transaction().execute((trx) => syncTenderAttachments(trx, tenderId, list.map(doc)));
     expect((await row("gone")).download_status).toBe("pending");
 

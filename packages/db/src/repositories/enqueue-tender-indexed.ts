@@ -15,7 +15,7 @@ export interface EnqueueTenderIndexedInput {
 
 /**
  * Writes a `TenderIndexedV1` event to the outbox in the caller's transaction: the indexer calls
- * it in the transaction that swaps the tender's chunks, when they changed (extensions.md 5).
+ * it in the transaction that swaps the tender's chunks, when they changed (docs/events.md#tenderindexedv1).
  */
 export function enqueueTenderIndexed(db: Db, input: EnqueueTenderIndexedInput): Promise<TenderIndexedV1> {
   return enqueueEvent(

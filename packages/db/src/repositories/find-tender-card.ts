@@ -2,7 +2,7 @@ import type { TenderDetails } from "@tender/contracts";
 import type { Db } from "../database.js";
 
 /**
- * The tender card (decisions.md) with every attachment, skipped ones included, ordered by
+ * The tender card (docs/api.md#tender-card) with every attachment, skipped ones included, ordered by
  * source URL; undefined when no tender has this id. Only the card's columns are read, so
  * `raw_payload`, hashes, `local_path` and `last_error` never leave the database.
  */

@@ -23,7 +23,7 @@ export interface RateLimitDecision extends RateLimitCount {
  * 8.2), when `count` holds for it: in the same UTC minute of the database clock the count grows by
  * one, in a later minute the window moves there and the count restarts at 1; the window never
  * moves back. The UPDATE writes only when the new count is within `limit_per_minute`, so a
- * refused request changes nothing (spec 8.2's rollback, without a transaction of its own) and
+ * refused request changes nothing (the rollback of docs/api.md#rate-limit, without a transaction of its own) and
  * does not even wait for the row lock when the snapshot already shows the minute full.
  *
  * Run in autocommit: the row lock is taken by the UPDATE and released by the commit that ends

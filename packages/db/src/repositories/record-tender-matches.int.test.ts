@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { seedTender, useTestDatabase } from "@tender/testing";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApiKey } from "./api-keys.repository.js";
+import { createApiKey, setApiKeyEnabled } from "./api-keys.repository.js";
 import { listChunksForTender } from "./chunks.repository.js";
 import {
   listSavedSearchesToReembed,
@@ -21,7 +21,7 @@ beforeAll(async () => {
 
 async function save(
   vector: number[] | null,
-  options: { filters?: object; minScore?: number; webhook?: boolean; model?: string } = {},
+  options: { filters?: object; minScore?: number; webhook?: boolean; model?: string; keyId?: string } = {},
 ): Promise<string> {
   const id = randomUUID();
   await t.db.transaction().execute((trx) =>
@@ -29,7 +29,7 @@ async function save(
       trx,
       {
         id,
-        apiKeyId,
+        apiKeyId: options.keyId ?? apiKeyId,
         name: "s",
         query: "query",
         queryEmbedding: vector,
@@ -120,6 +120,29 @@ describe("recordTenderMatches", () => {
     });
     expect(again).toEqual({ matches: 3, deliveries: 1 });
     expect(await matchesOf(plain)).toHaveLength(2);
+  });
+
+  it("a disabled key's saved searches match nothing, and once enabled again only later versions match", async () => {
+    const tender = await seedTender(t.db, { chunks: ["Snow removal on county roads."] });
+    const [chunk] = await listChunksForTender(t.db, tender.id);
+    if (!chunk) throw new Error("seeded chunk missing");
+    const keyId = (await createApiKey(t.db, { name: "paused", limitPerMinute: 100 })).id;
+    const paused = await save(chunk.embedding, { webhook: true, keyId });
+    const active = await save(chunk.embedding, { webhook: true });
+    await setApiKeyEnabled(t.db, keyId, false);
+    const input = { tenderId: tender.id, contentHash: tender.contentHash, now: NOW };
+    expect(await recordTenderMatches(t.db, input)).toEqual({ matches: 1, deliveries: 1 });
+    expect(await matchesOf(paused)).toEqual([]);
+    expect(await matchesOf(active)).toHaveLength(1);
+
+    // Enabled again: the version indexed while disabled stays unmatched; the next one matches.
+    await setApiKeyEnabled(t.db, keyId, true);
+    await sql`UPDATE tenders SET content_hash = ${"c".repeat(64)} WHERE id = ${tender.id}`.execute(t.db);
+    expect(await recordTenderMatches(t.db, { ...input, contentHash: "c".repeat(64) })).toEqual({
+      matches: 2,
+      deliveries: 2,
+    });
+    expect((await matchesOf(paused)).map((m) => m.content_hash)).toEqual(["c".repeat(64)]);
   });
 
   it("lists the saved queries of another model and stores their new vectors", async () => {

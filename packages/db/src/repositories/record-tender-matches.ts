@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import pgvector from "pgvector";
 import type { Db } from "../database.js";
+import { alertingSavedSearchSql } from "./alerting-saved-search-sql.js";
 import { savedFilterSql } from "./saved-filter-sql.js";
 
 export interface RecordTenderMatchesInput {
@@ -12,13 +13,15 @@ export interface RecordTenderMatchesInput {
 }
 
 /**
- * Records, in one statement, every saved search the indexed tender matches (extensions.md 5):
- * its filters match, and the best of the tender's chunks against the saved query (score = 1 −
- * cosine distance bounded to [−1, 1], as Search; only chunks of the query's embedding model) is
- * at least `min_score`. Each new match keeps that chunk's text and attachment, and gets a webhook
- * delivery when its saved search has a webhook, in the same statement. A saved search matches a
- * tender at most once per content hash: a replayed event records nothing new. Nothing is
- * recorded when the tender no longer has `contentHash`.
+ * Records, in one statement, every saved search the indexed tender matches (docs/api.md#saved-searches):
+ * its API key is enabled (`alertingSavedSearchSql`: a disabled key's saved searches record
+ * nothing, and nothing is made up when the key is enabled again), its filters match, and the
+ * best of the tender's chunks against the saved query (score = 1 − cosine distance bounded to
+ * [−1, 1], as Search; only chunks of the query's embedding model) is at least `min_score`. Each
+ * new match keeps that chunk's text and attachment, and gets a webhook delivery when its saved
+ * search has a webhook, in the same statement. A saved search matches a tender at most once per
+ * content hash: a replayed event records nothing new. Nothing is recorded when the tender no
+ * longer has `contentHash`.
  */
 export async function recordTenderMatches(
   db: Db,
@@ -31,7 +34,8 @@ export async function recordTenderMatches(
       SELECT ss.id AS saved_search_id, ss.webhook_url, b.chunk_id, b.content, b.attachment_id,
              LEAST(1::float8, GREATEST(-1::float8, 1 - b.distance)) AS score, ss.min_score
       FROM t
-      JOIN saved_searches AS ss ON ss.query_embedding IS NOT NULL AND ${savedFilterSql(sql`ss.filters`, input.now)}
+      JOIN saved_searches AS ss ON ss.query_embedding IS NOT NULL AND ${alertingSavedSearchSql("ss")}
+        AND ${savedFilterSql(sql`ss.filters`, input.now)}
       CROSS JOIN LATERAL (
         SELECT c.id AS chunk_id, c.content, c.attachment_id, c.embedding <=> ss.query_embedding AS distance
         FROM chunks AS c

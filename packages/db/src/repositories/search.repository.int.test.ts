@@ -109,7 +109,7 @@ describe("searchChunks", () => {
   });
 
   it("is exact: the migrations put no approximate index on chunks for the planner to pick", async () => {
-    // Spec 4.1: the scan is exact. An HNSW or IVFFlat index answers ORDER BY distance from a
+    // docs/api.md#search: the scan is exact. An HNSW or IVFFlat index answers ORDER BY distance from a
     // graph or from lists, approximately; only b-trees (ids, keys, foreign keys) belong here.
     const { rows } = await sql<{ index: string; method: string }>`
       SELECT c.relname AS index, am.amname AS method

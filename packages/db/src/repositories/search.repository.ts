@@ -38,7 +38,7 @@ export interface SearchChunksInput {
   /** Chunks scoring below this are dropped. */
   minScore: number;
   limit: number;
-  /** Only chunks of the tenders matching these (extensions.md 2); none: every chunk. */
+  /** Only chunks of the tenders matching these (docs/api.md#filters); none: every chunk. */
   filters?: TenderFilters;
   /** The instant `filters.open` compares deadlines with; default now. */
   now?: Date;
@@ -53,7 +53,7 @@ export interface SearchChunksInput {
 }
 
 /**
- * The exact nearest chunks of the query vector (spec 4.1): score = 1 − cosine distance bounded
+ * The exact nearest chunks of the query vector (docs/api.md#search): score = 1 − cosine distance bounded
  * to [−1, 1]; chunks below `minScore` dropped; closest first, chunk uuid breaking ties; at most
  * `limit`. Only chunks of the active model `model` count (a query vector is meaningless against
  * another model's vectors); chunks of every `index_status` count, so a tender being re-indexed

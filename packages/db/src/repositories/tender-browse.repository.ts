@@ -43,7 +43,7 @@ const KEYS: Record<
 };
 
 /**
- * One page of the tenders matching `filters` (extensions.md 3), in keyset order: `published_desc`
+ * One page of the tenders matching `filters` (docs/api.md#browsing), in keyset order: `published_desc`
  * (newest first), `deadline_asc` (soonest first, no deadline last) or `amount_desc` (largest
  * first, no amount last); ties in the key fall back to the id, in the key's direction. `after`
  * continues strictly behind a tender of the previous page, so a walk returns each tender that

@@ -7,7 +7,7 @@ import { tenderFilterSql } from "./tender-filter-sql.js";
 export const MAX_FACET_VALUES = 50;
 
 /**
- * Counts of the tenders matching `filters` (extensions.md 3): the total, and per source,
+ * Counts of the tenders matching `filters` (docs/api.md#facets): the total, and per source,
  * country, CPV division (first two digits; a tender counts once per division) and currency,
  * count descending then value, at most 50 values each. One statement, so the counts agree.
  */

@@ -2,7 +2,7 @@ import type { TenderFilters } from "@tender/contracts";
 import { type RawBuilder, sql } from "kysely";
 
 /**
- * The condition "tender `t` matches `filters`" (extensions.md section 2) over `tenders AS t`:
+ * The condition "tender `t` matches `filters`" (docs/api.md#filters) over `tenders AS t`:
  * filters AND together, the values of one list OR together. Every value is a bound parameter;
  * `buyer` is found with `strpos`, so `%`, `_` and `\` are plain characters. `now` is the clock
  * of `open: true`, passed in so one request judges every tender at the same instant.

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 
 /**
- * The columns of a `TenderSummary` (extensions.md 3) over `tenders AS t JOIN sources AS s`:
+ * The columns of a `TenderSummary` (docs/api.md#browsing) over `tenders AS t JOIN sources AS s`:
  * timestamps as UTC ISO 8601 text with milliseconds, as every answer writes them.
  */
 export const TENDER_SUMMARY_COLUMNS = sql`

@@ -14,7 +14,7 @@ export interface UpsertTenderInput extends TenderFields {
   sourceId: string;
   contentHash: string;
   rawPayload: Record<string, unknown>;
-  /** Facets derived from the payload (extensions.md 1); empty when omitted. */
+  /** Facets derived from the payload (docs/records.md#facets-per-source); empty when omitted. */
   countries?: string[];
   cpv_codes?: string[];
 }

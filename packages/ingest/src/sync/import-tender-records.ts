@@ -9,7 +9,7 @@ import { addCounts, emptyCounts, type SyncCounts } from "./sync-counts.js";
 export interface ImportTenderRecordsOptions {
   /** The `--source` code; every record must carry it. */
   sourceCode: string;
-  /** JSON Lines: one `TenderRecordV1` per line; blank lines are ignored. */
+  /** JSON Lines (split with `readJsonLines`): one `TenderRecordV1` per line; blank lines are ignored. */
   lines: AsyncIterable<string> | Iterable<string>;
   subject: string;
   /** Lines per transaction; default 100. */

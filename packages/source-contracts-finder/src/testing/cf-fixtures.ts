@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 
 /**
  * The recorded Contracts Finder (and Find a Tender) data, one copy for the whole repository
- * (tests, the demo's replay server); `fixtures/SOURCES.md` says what each file is.
+ * (tests, the demo's replay server); `packages/source-contracts-finder/fixtures/SOURCES.md` says what each file is.
  */
 export const CF_FIXTURES_DIR = fileURLToPath(new URL("../../fixtures/", import.meta.url));
 

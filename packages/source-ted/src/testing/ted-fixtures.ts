@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 
 /**
  * The recorded TED data, one copy for the whole repository (tests, the demo's replay server,
- * benchmarks): search pages and the two notice PDFs; `fixtures/SOURCES.md` says what each is.
+ * benchmarks): search pages and the two notice PDFs; `packages/source-ted/fixtures/SOURCES.md` says what each is.
  */
 export const TED_FIXTURES_DIR = fileURLToPath(new URL("../../fixtures/", import.meta.url));
 

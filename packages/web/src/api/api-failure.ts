@@ -27,7 +27,7 @@ interface Envelope {
   error?: { code?: unknown; message?: unknown; request_id?: unknown; details?: unknown };
 }
 
-/** Reads the error envelope of a failed response (spec 7); a body that is not one still gives a failure. */
+/** Reads the error envelope of a failed response (docs/api.md#errors); a body that is not one still gives a failure. */
 export async function toApiFailure(response: Response): Promise<ApiFailure> {
   const retry = Number.parseInt(response.headers.get("retry-after") ?? "", 10);
   const retryAfter = Number.isFinite(retry) && retry >= 0 ? retry : null;

@@ -64,7 +64,7 @@ export interface Facets {
   currencies: FacetCount[];
 }
 
-/** The `filters` object of Search, Ask and saved searches (extensions.md section 2). */
+/** The `filters` object of Search, Ask and saved searches (docs/api.md#filters). */
 export interface Filters {
   sources?: string[];
   countries?: string[];

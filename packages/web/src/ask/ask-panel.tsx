@@ -4,6 +4,7 @@ import { ApiFailure, envelopeFailure, networkFailure } from "../api/api-failure.
 import { readEventStream } from "../api/read-event-stream.js";
 import type { Filters, SearchItem } from "../api/types.js";
 import { FailureNotice } from "../components/failure-notice.js";
+import { UserText } from "../components/user-text.js";
 import { APP_BASE } from "../router.js";
 import { splitCitations } from "./split-citations.js";
 
@@ -18,7 +19,7 @@ interface Props {
 }
 
 /**
- * Ask: the answer appears as it streams (extensions.md section 4), each `[n]` a link to its
+ * Ask: the answer appears as it streams (docs/api.md#streaming-ask), each `[n]` a link to its
  * source fragment, which it highlights. Stop cancels the request (the server then cancels the
  * model's). A stream that ends without its `done` event is shown as cut off, with what came.
  */
@@ -118,7 +119,9 @@ export function AskPanel({ api, filters, initialQuestion = "", idPrefix }: Props
             <p>
               <strong>No relevant passage was found, so there is no answer.</strong>
             </p>
-            <p class="fixed-sentence">{answer}</p>
+            <p class="fixed-sentence">
+              <UserText text={answer} />
+            </p>
           </div>
         ) : (
           answer !== "" && (
@@ -137,7 +140,9 @@ export function AskPanel({ api, filters, initialQuestion = "", idPrefix }: Props
                     [{part.cite}]
                   </a>
                 ) : (
-                  <span key={i}>{part.text}</span>
+                  <span key={i}>
+                    <UserText text={part.text} />
+                  </span>
                 ),
               )}
             </p>
@@ -171,13 +176,18 @@ export function AskPanel({ api, filters, initialQuestion = "", idPrefix }: Props
                 data-testid="source"
               >
                 <p class="small">
-                  <a href={`${APP_BASE}tenders/${s.tender_id}`}>{s.title}</a>
+                  <a href={`${APP_BASE}tenders/${s.tender_id}`}>
+                    <UserText text={s.title} />
+                  </a>
                   <span class="muted">
                     {" "}
-                    · {s.attachment ? s.attachment.filename : "the notice"} · score {s.score.toFixed(3)}
+                    · {s.attachment ? <UserText text={s.attachment.filename} /> : "the notice"} · score{" "}
+                    {s.score.toFixed(3)}
                   </span>
                 </p>
-                <p class="snippet">{s.snippet}</p>
+                <p class="snippet">
+                  <UserText text={s.snippet} />
+                </p>
               </li>
             ))}
           </ol>

@@ -1,4 +1,5 @@
 import type { FacetCount } from "../api/types.js";
+import { UserText } from "./user-text.js";
 
 interface Props {
   /** The fieldset's legend. */
@@ -38,7 +39,9 @@ export function FacetList({ legend, name, counts, total, selected, label, onTogg
                 onChange={(e) => onToggle(value, (e.target as HTMLInputElement).checked)}
               />
               <label for={id}>
-                <span class="facet-value">{label ? label(value) : value}</span>
+                <span class="facet-value">
+                  <UserText text={label ? label(value) : value} />
+                </span>
                 <span class="facet-count">{count}</span>
                 <span class="facet-bar" aria-hidden="true">
                   <span style={{ width: `${width}%` }} />

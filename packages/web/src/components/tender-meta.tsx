@@ -1,12 +1,13 @@
 import type { TenderSummary } from "../api/types.js";
 import { closesIn, formatAmount, formatDate } from "../format.js";
+import { UserText } from "./user-text.js";
 
 /** A tender's buyer, amount, deadline, countries and CPV codes on one wrapping line. */
 export function TenderMeta({ tender }: { tender: TenderSummary }) {
   return (
     <ul class="meta">
       <li>
-        <span class="muted">Buyer</span> {tender.buyer_name}
+        <span class="muted">Buyer</span> <UserText text={tender.buyer_name} />
       </li>
       <li>
         <span class="muted">Amount</span> {formatAmount(tender.amount, tender.currency)}

@@ -1,3 +1,4 @@
+import { showBidiControls } from "@tender/contracts/display";
 import { useEffect, useState } from "preact/hooks";
 import type { ApiClient } from "../api/api-client.js";
 import type { ApiFailure } from "../api/api-failure.js";
@@ -5,6 +6,7 @@ import type { Match, SavedSearch } from "../api/types.js";
 import { FailureNotice } from "../components/failure-notice.js";
 import { FeedUrl } from "../components/feed-url.js";
 import { Loading } from "../components/loading.js";
+import { UserText } from "../components/user-text.js";
 import { formatDate } from "../format.js";
 import { APP_BASE } from "../router.js";
 import { fromFilters, searchStateToQuery } from "../search/search-state.js";
@@ -71,9 +73,11 @@ function SavedSearchCard({
   const headingId = `saved-${saved.id}`;
   return (
     <li class="card" aria-labelledby={headingId}>
-      <h2 id={headingId}>{saved.name}</h2>
+      <h2 id={headingId}>
+        <UserText text={saved.name} />
+      </h2>
       <p>
-        <span class="muted">Query</span> “{saved.query}” · <span class="muted">saved</span>{" "}
+        <span class="muted">Query</span> “<UserText text={saved.query} />” · <span class="muted">saved</span>{" "}
         {formatDate(saved.created_at)} · <a href={`${APP_BASE}?${runQuery}`}>Run this search</a>
       </p>
       {feedPath ? (
@@ -109,7 +113,9 @@ function SavedSearchCard({
         <ul class="matches">
           {matches.data.items.map((m) => (
             <li key={m.alert_id}>
-              <a href={`${APP_BASE}tenders/${m.tender.id}`}>{m.tender.title}</a>
+              <a href={`${APP_BASE}tenders/${m.tender.id}`}>
+                <UserText text={m.tender.title} />
+              </a>
               <span class="muted small">
                 {" "}
                 · matched {formatDate(m.matched_at)} · score {m.score.toFixed(3)}
@@ -124,7 +130,7 @@ function SavedSearchCard({
           type="button"
           class="danger"
           onClick={async () => {
-            if (!confirm(`Delete the saved search “${saved.name}”?`)) return;
+            if (!confirm(`Delete the saved search “${showBidiControls(saved.name)}”?`)) return;
             try {
               await api.send("DELETE", `/saved-searches/${saved.id}`);
               onDeleted();

@@ -1,3 +1,4 @@
+import { showBidiControls } from "@tender/contracts/display";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import type { ApiClient } from "../api/api-client.js";
 import type { Facets } from "../api/types.js";
@@ -37,7 +38,7 @@ export function SearchPage({ api, search }: Props) {
     [api, filterParams],
   );
   useEffect(() => {
-    document.title = state.q ? `“${state.q}” — Tender search` : "Tender search";
+    document.title = state.q ? `“${showBidiControls(state.q)}” — Tender search` : "Tender search";
   }, [state.q]);
 
   return (

@@ -1,10 +1,13 @@
+import { showBidiControls } from "@tender/contracts/display";
 import { useEffect, useState } from "preact/hooks";
 import type { ApiClient } from "../api/api-client.js";
 import type { Attachment, TenderDetails } from "../api/types.js";
 import { AskPanel } from "../ask/ask-panel.js";
+import { ExternalLink } from "../components/external-link.js";
 import { FailureNotice } from "../components/failure-notice.js";
 import { Loading } from "../components/loading.js";
 import { TenderMeta } from "../components/tender-meta.js";
+import { UserText } from "../components/user-text.js";
 import { formatBytes, formatDate, sourceName } from "../format.js";
 import { APP_BASE } from "../router.js";
 import { useRequest } from "../use-request.js";
@@ -25,7 +28,7 @@ export function TenderPage({ api, id }: { api: ApiClient; id: string }) {
   );
   const [fullText, setFullText] = useState(false);
   useEffect(() => {
-    if (tender.status === "done") document.title = `${tender.data.title} — Tender search`;
+    if (tender.status === "done") document.title = `${showBidiControls(tender.data.title)} — Tender search`;
   }, [tender]);
   if (tender.status === "loading") {
     return (
@@ -56,22 +59,24 @@ export function TenderPage({ api, id }: { api: ApiClient; id: string }) {
         </a>
       </p>
       <article class="card">
-        <h1>{t.title}</h1>
+        <h1>
+          <UserText text={t.title} />
+        </h1>
         <TenderMeta tender={t} />
         <p class="small muted">
           {sourceName(t.source)} · notice {t.external_id} · published {formatDate(t.published_at)} · index{" "}
           {t.index_status}
         </p>
         <p>
-          <a href={t.source_url} rel="noopener noreferrer">
-            Read the notice at {sourceName(t.source)}
-          </a>
+          <ExternalLink url={t.source_url}>Read the notice at {sourceName(t.source)}</ExternalLink>
         </p>
         {description && (
           <>
             <h2>Description</h2>
             <p class="description">
-              {fullText || !long ? description : `${description.slice(0, SHORT_DESCRIPTION)}…`}
+              <UserText
+                text={fullText || !long ? description : `${description.slice(0, SHORT_DESCRIPTION)}…`}
+              />
             </p>
             {long && (
               <button
@@ -92,10 +97,15 @@ export function TenderPage({ api, id }: { api: ApiClient; id: string }) {
           <ul class="attachments">
             {t.attachments.map((a) => (
               <li key={a.id}>
-                <a href={a.source_url} rel="noopener noreferrer">
-                  {a.filename}
-                </a>
-                {a.title && a.title !== a.filename ? <span class="muted"> — {a.title}</span> : null}
+                <ExternalLink url={a.source_url}>
+                  <UserText text={a.filename} />
+                </ExternalLink>
+                {a.title && a.title !== a.filename ? (
+                  <span class="muted">
+                    {" "}
+                    — <UserText text={a.title} />
+                  </span>
+                ) : null}
                 <span class="muted small"> · {formatBytes(a.size_bytes)}</span>{" "}
                 <span class={`status status-${a.download_status}`}>{STATUS_TEXT[a.download_status]}</span>
               </li>

@@ -5,6 +5,7 @@ import type { TenderList, TenderSummary } from "../api/types.js";
 import { FailureNotice } from "../components/failure-notice.js";
 import { Loading } from "../components/loading.js";
 import { TenderMeta } from "../components/tender-meta.js";
+import { UserText } from "../components/user-text.js";
 import { formatDate, sourceName } from "../format.js";
 import { APP_BASE } from "../router.js";
 import { useRequest } from "../use-request.js";
@@ -93,7 +94,9 @@ export function BrowseResults({ api, state, onSort }: Props) {
           {items.map((tender) => (
             <li key={tender.id} class="card">
               <h3>
-                <a href={`${APP_BASE}tenders/${tender.id}`}>{tender.title}</a>
+                <a href={`${APP_BASE}tenders/${tender.id}`}>
+                  <UserText text={tender.title} />
+                </a>
               </h3>
               <TenderMeta tender={tender} />
               <p class="muted small">

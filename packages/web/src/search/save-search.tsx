@@ -4,10 +4,11 @@ import type { ApiFailure } from "../api/api-failure.js";
 import type { SavedSearch } from "../api/types.js";
 import { FailureNotice } from "../components/failure-notice.js";
 import { FeedUrl } from "../components/feed-url.js";
+import { UserText } from "../components/user-text.js";
 import { APP_BASE } from "../router.js";
 import { type SearchState, toFilters } from "./search-state.js";
 
-/** "Save this search": names the current query and filters and saves them (extensions.md section 5). */
+/** "Save this search": names the current query and filters and saves them (docs/api.md#saved-searches). */
 export function SaveSearch({ api, state }: { api: ApiClient; state: SearchState }) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState(state.q);
@@ -24,8 +25,9 @@ export function SaveSearch({ api, state }: { api: ApiClient; state: SearchState 
     return (
       <div class="notice notice-ok" role="status" data-testid="saved">
         <p>
-          Saved as “{saved.name}”. New matching tenders appear in{" "}
-          <a href={`${APP_BASE}saved`}>your saved searches</a> and in its feed.
+          Saved as “<UserText text={saved.name} />
+          ”. New matching tenders appear in <a href={`${APP_BASE}saved`}>your saved searches</a> and in its
+          feed.
         </p>
         {saved.feed_url && <FeedUrl path={saved.feed_url} id="saved-feed-url" />}
       </div>

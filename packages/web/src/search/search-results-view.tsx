@@ -2,6 +2,7 @@ import type { ApiClient } from "../api/api-client.js";
 import { FailureNotice } from "../components/failure-notice.js";
 import { Loading } from "../components/loading.js";
 import { TenderMeta } from "../components/tender-meta.js";
+import { UserText } from "../components/user-text.js";
 import { sourceName } from "../format.js";
 import { APP_BASE } from "../router.js";
 import { useRequest } from "../use-request.js";
@@ -35,7 +36,9 @@ export function SearchResults({ api, state }: { api: ApiClient; state: SearchSta
             {result.data.map((group) => (
               <li key={group.tenderId} class="card tender-group">
                 <h3>
-                  <a href={`${APP_BASE}tenders/${group.tenderId}`}>{group.title}</a>
+                  <a href={`${APP_BASE}tenders/${group.tenderId}`}>
+                    <UserText text={group.title} />
+                  </a>
                 </h3>
                 {group.tender ? (
                   <TenderMeta tender={group.tender} />
@@ -50,10 +53,18 @@ export function SearchResults({ api, state }: { api: ApiClient; state: SearchSta
                           score {f.score.toFixed(3)}
                         </span>
                         <span class="from">
-                          {f.attachment ? <>from the document {f.attachment.filename}</> : "from the notice"}
+                          {f.attachment ? (
+                            <>
+                              from the document <UserText text={f.attachment.filename} />
+                            </>
+                          ) : (
+                            "from the notice"
+                          )}
                         </span>
                       </p>
-                      <p class="snippet">{f.snippet}</p>
+                      <p class="snippet">
+                        <UserText text={f.snippet} />
+                      </p>
                     </li>
                   ))}
                 </ul>

@@ -1,6 +1,6 @@
 import type { Filters } from "../api/types.js";
 
-/** How browsing orders tenders (extensions.md section 3). */
+/** How browsing orders tenders (docs/api.md#browsing). */
 export const SORTS = ["published_desc", "deadline_asc", "amount_desc"] as const;
 export type Sort = (typeof SORTS)[number];
 

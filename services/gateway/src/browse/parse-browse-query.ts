@@ -4,7 +4,7 @@ import * as v from "valibot";
 import type { AppEnv } from "../app-env.js";
 import { ApiError } from "../errors/api-error.js";
 
-/** Query parameters naming one value of a list filter, repeated for more (extensions.md 3). */
+/** Query parameters naming one value of a list filter, repeated for more (docs/api.md#browsing). */
 const LIST_PARAMETERS: Record<string, string> = {
   source: "sources",
   country: "countries",

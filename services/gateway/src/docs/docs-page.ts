@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+import type { CspDirectives } from "../middleware/security-headers/security-headers.js";
+
 /** Where the docs page and its assets live. */
 export const DOCS_PATH = "/docs";
 
@@ -32,3 +35,18 @@ export const DOCS_INITIALIZER = `window.onload = function () {
   });
 };
 `;
+
+// The one `<style>` element Swagger UI writes: in the SVG of its top bar's logo.
+const LOGO_STYLE = ".logo_small_svg__cls-2{fill:#fff}.logo_small_svg__cls-3{fill:#85ea2d}";
+
+/**
+ * What Swagger UI needs beyond the page policy of this server (checked in Chromium, see
+ * docs-browser.int.test.ts): its icons are `data:` SVG images, it sets `style` attributes, and
+ * its logo carries the one style element allowed by its hash. Scripts and requests stay limited
+ * to this server.
+ */
+export const DOCS_CSP_RELAXED: CspDirectives = {
+  "img-src": "'self' data:",
+  "style-src": `'self' 'sha256-${createHash("sha256").update(LOGO_STYLE).digest("base64")}'`,
+  "style-src-attr": "'unsafe-inline'",
+};

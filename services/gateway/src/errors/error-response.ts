@@ -1,7 +1,7 @@
 import { ERROR_HTTP_STATUS, type ErrorResponse } from "@tender/contracts";
 import type { ApiError } from "./api-error.js";
 
-/** The one envelope (spec 7) of an error answered under `requestId`. */
+/** The one envelope (docs/api.md#errors) of an error answered under `requestId`. */
 export function errorEnvelope(error: ApiError, requestId: string): ErrorResponse {
   return {
     error: { code: error.code, message: error.message, request_id: requestId, details: error.details },
@@ -9,7 +9,7 @@ export function errorEnvelope(error: ApiError, requestId: string): ErrorResponse
 }
 
 /**
- * The envelope response of an error (spec 7): status from the code, the error's headers,
+ * The envelope response of an error (docs/api.md#errors): status from the code, the error's headers,
  * `X-Request-ID` added by the request id middleware.
  */
 export function errorResponse(error: ApiError, requestId: string): Response {

@@ -45,7 +45,7 @@ const PAGING = [
   },
 ];
 
-/** `GET /api/v1/tenders` and `GET /api/v1/facets` (extensions.md 3). */
+/** `GET /api/v1/tenders` and `GET /api/v1/facets` (docs/api.md#browsing). */
 export function browsePaths(
   searchRequest: JsonSchemaDocument,
   h: BrowsePathHelpers,

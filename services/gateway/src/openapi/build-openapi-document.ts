@@ -80,6 +80,16 @@ const DESCRIPTION = `Search and grounded answers over public procurement tenders
 
 Authentication: send the key in \`${API_KEY_HEADER}\`. Rate limit: Search, Ask, tender browsing, facets and saved searches (with their feeds) share one counter per key, a fixed UTC-minute window of \`limit_per_minute\` requests. The pipeline is request id → authentication → body validation → rate limit → service: a request refused by authentication or validation is not counted; a request that passed the rate limit stays counted even when the search then fails (for example 503 when the AI provider is down). Every response carries \`X-Request-ID\` (the client's value when it matches \`${REQUEST_ID_PATTERN.source}\`, else a new UUID). Every error uses one envelope.`;
 
+const TAGS = [
+  {
+    name: "search",
+    description: "Search fragments of tenders and their documents, and ask grounded questions.",
+  },
+  { name: "tenders", description: "Tender cards, browsing with filters and a cursor, and facet counts." },
+  { name: "alerts", description: "Saved searches, their matches and their Atom feeds." },
+  { name: "health", description: "Probes for orchestrators: open, not rate limited." },
+];
+
 /**
  * The OpenAPI 3.1 document of the gateway. Its schemas are the contracts' JSON Schemas, which
  * are generated from the same valibot schemas that validate requests, so they cannot drift.
@@ -90,7 +100,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     openapi: "3.1.0",
     info: { title: "Tender Search API", version: "1.0.0", description: DESCRIPTION },
     servers: [{ url: "/" }],
-    tags: [{ name: "search" }, { name: "tenders" }, { name: "alerts" }, { name: "health" }],
+    tags: TAGS,
     paths: {
       "/api/v1/search": {
         post: {
@@ -123,7 +133,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           tags: ["tenders"],
           operationId: "getTender",
           summary: "Tender card with its attachments",
-          description: "Needs an API key; not rate limited.",
+          description:
+            "Needs an API key; not counted in the per-minute allowance. At most CARD_CONCURRENCY_PER_KEY (default 4) cards are sent to one key at once, per gateway process: one more is 429 with `Retry-After`, without the `X-RateLimit-*` headers. Compressed with gzip or br when `Accept-Encoding` allows it.",
           security: [{ ApiKey: [] }],
           parameters: [
             { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } },
@@ -135,6 +146,16 @@ export function buildOpenApiDocument(): Record<string, unknown> {
               content: json("TenderDetails"),
             },
             ...errors(["401", "403", "404", "405", "422", "500", "503"]),
+            "429": {
+              ...errorResponseObject("429", {
+                "Retry-After": {
+                  description: "Seconds to wait before retrying (1).",
+                  schema: { type: "integer" },
+                },
+              }),
+              description:
+                "The key is already receiving CARD_CONCURRENCY_PER_KEY cards at once (`rate_limit_exceeded`); not the per-minute allowance.",
+            },
           },
         },
       },
@@ -145,7 +166,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           tags: ["health"],
           operationId: "live",
           summary: "The process answers",
-          responses: { "200": { description: "Alive.", content: json("HealthLive") } },
+          security: [],
+          responses: { "200": { description: "Alive.", content: json("HealthLive") }, ...errors(["405"]) },
         },
       },
       "/health/ready": {
@@ -153,9 +175,11 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           tags: ["health"],
           operationId: "ready",
           summary: "The database (and its read replica, if any) and the AI provider are reachable",
+          security: [],
           responses: {
             "200": { description: "Ready.", content: json("HealthReady") },
             "503": { description: "A check failed; it is marked `error`.", content: json("HealthReady") },
+            ...errors(["405"]),
           },
         },
       },

@@ -12,7 +12,7 @@ const PAGING = [
 ];
 const COUNTED = "Counted in the allowance of Search and Ask. Another key's saved search is 404.";
 
-/** The saved-search paths and the key-less Atom feed (extensions.md 5). */
+/** The saved-search paths and the key-less Atom feed (docs/api.md#saved-searches, docs/api.md#atom-feeds). */
 export function savedSearchPaths(
   h: BrowsePathHelpers & { ref(name: string): unknown },
 ): Record<string, unknown> {
@@ -103,8 +103,9 @@ export function savedSearchPaths(
         tags: ["alerts"],
         operationId: "feed",
         summary: "Atom 1.0 feed of a saved search's latest 50 matches",
+        security: [],
         description:
-          "No API key: the token in the address is the credential (feed readers cannot send headers). Each read is counted in the allowance of the key that owns the saved search. An unknown token, or one whose key is disabled, is 404.",
+          "No API key: the token in the address is the credential (feed readers cannot send headers). Reads are bounded per feed (FEED_READS_PER_MINUTE, 429 with Retry-After beyond; the `X-RateLimit-*` headers describe this bound), never counted in the allowance of the key that owns the saved search. An unknown token, or one whose key is disabled, is 404. The `self` link is built on the server's PUBLIC_BASE_URL when it has one.",
         parameters: [
           {
             name: "token",

@@ -16,7 +16,7 @@ import { acceptsEventStream, eventStreamResponse } from "./event-stream-response
 
 /**
  * `POST /ask` (mounted under `/api/v1`): key → body → rate limit (shared with Search) → grounded
- * answer (spec 4.2), within ASK_DEADLINE_MS. With `Accept: text/event-stream` the answer is streamed (extensions.md 4):
+ * answer (docs/api.md#ask), within ASK_DEADLINE_MS. With `Accept: text/event-stream` the answer is streamed (docs/api.md#streaming-ask):
  * everything up to and including the search fails as usual, with the JSON envelope; the events
  * start once the sources are known, and a later failure is the stream's `error` event.
  */

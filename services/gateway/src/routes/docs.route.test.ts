@@ -2,8 +2,10 @@ import { createFakeProvider } from "@tender/ai";
 import { createDb } from "@tender/db";
 import { afterAll, describe, expect, it } from "vitest";
 import { createApp } from "../create-app.js";
+import { DOCS_CSP_RELAXED } from "../docs/docs-page.js";
 import { readJson } from "../testing/requests.js";
 import { captureLogger, testConfig } from "../testing/test-deps.js";
+import { WEB_APP_SECURITY_HEADERS } from "./web-app.route.js";
 
 // Never queried: these routes do not touch the database.
 const db = createDb("postgres://postgres@127.0.0.1:1/unused", { max: 1 });
@@ -58,6 +60,48 @@ describe("interactive docs", () => {
       expect(response.status, path).toBe(404);
       expect((await readJson(response)).error.code).toBe("not_found");
     }
+  });
+});
+
+describe("the docs' security headers", () => {
+  it("forbid framing and sniffing and allow only this origin, on the page and every asset", async () => {
+    const page = await app.request("/docs");
+    const refs = [...references(await page.text()), "/docs/swagger-initializer.js"];
+    for (const path of ["/docs", ...refs]) {
+      const response = await app.request(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(response.headers.get("x-frame-options"), path).toBe("DENY");
+      expect(response.headers.get("referrer-policy"), path).toBe("no-referrer");
+      const csp = response.headers.get("content-security-policy") ?? "";
+      const directives = new Map(
+        csp.split(";").map((d) => {
+          const [name, ...values] = d.trim().split(/\s+/);
+          return [name, values.join(" ")] as const;
+        }),
+      );
+      expect(directives.get("frame-ancestors"), path).toBe("'none'");
+      expect(directives.get("default-src"), path).toBe("'self'");
+      expect(directives.get("object-src"), path).toBe("'none'");
+      expect(directives.get("base-uri"), path).toBe("'none'");
+      // Scripts only from this server, never inline or eval'd: a spec text cannot run code here.
+      expect(directives.get("script-src"), path).toBe("'self'");
+      expect(directives.get("connect-src"), path).toBe("'self'");
+    }
+  });
+
+  it("are the web app's, relaxed only where Swagger UI needs it", async () => {
+    const docs = (await app.request("/docs")).headers;
+    const web = (await app.request("/app/")).headers;
+    for (const name of Object.keys(WEB_APP_SECURITY_HEADERS).filter((n) => n !== "Content-Security-Policy")) {
+      expect(docs.get(name), name).toBe(web.get(name));
+    }
+    const directives = (csp: string | null) => new Set((csp ?? "").split(/;\s*/));
+    const extra = [...directives(docs.get("content-security-policy"))].filter(
+      (d) => !directives(web.get("content-security-policy")).has(d),
+    );
+    const relaxed = Object.entries(DOCS_CSP_RELAXED).map(([name, value]) => `${name} ${value}`);
+    expect(extra.toSorted()).toEqual(relaxed.toSorted());
   });
 });
 

@@ -8,7 +8,7 @@ import { apiKeyAuth } from "../middleware/auth/api-key-auth.js";
 import { rateLimit } from "../middleware/rate-limit/rate-limit.js";
 
 /**
- * `GET /facets` (mounted under `/api/v1`, extensions.md 3): key → query validation → rate limit
+ * `GET /facets` (mounted under `/api/v1`, docs/api.md#facets): key → query validation → rate limit
  * (the allowance of Search and Ask) → counts of the matching tenders per source, country, CPV
  * division and currency.
  */

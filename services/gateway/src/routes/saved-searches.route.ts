@@ -22,7 +22,7 @@ import { keyId, toSavedSearch } from "../saved-searches/to-saved-search.js";
 
 /**
  * `POST/GET /saved-searches`, `GET/DELETE /saved-searches/{id}` (mounted under `/api/v1`,
- * extensions.md 5): key → validation → rate limit (the allowance of Search and Ask) → service.
+ * docs/api.md#saved-searches): key → validation → rate limit (the allowance of Search and Ask) → service.
  * A key sees only its own saved searches; another key's id is `not_found`. The query is embedded
  * when saved, with the model's name, so a later model change can be noticed and re-embedded.
  */

@@ -10,7 +10,7 @@ import { withinDeadline } from "../search/within-deadline.js";
 
 /**
  * `POST /search` (mounted under `/api/v1`): key → body → rate limit → the chunks closest to the
- * query (spec 4.1), within SEARCH_DEADLINE_MS.
+ * query (docs/api.md#search), within SEARCH_DEADLINE_MS.
  */
 export function searchRoute(deps: Pick<Deps, "db" | "readDb" | "ai" | "config">): Hono<AppEnv> {
   return new Hono<AppEnv>().post(

@@ -12,7 +12,7 @@ import { apiKeyAuth } from "../middleware/auth/api-key-auth.js";
 import { rateLimit } from "../middleware/rate-limit/rate-limit.js";
 
 /**
- * `GET /tenders` (mounted under `/api/v1`, extensions.md 3): key → query validation → rate limit
+ * `GET /tenders` (mounted under `/api/v1`, docs/api.md#browsing): key → query validation → rate limit
  * (the allowance of Search and Ask) → one keyset page of the matching tenders. The cursor is
  * signed with the database's cursor secret, read once and kept by this route.
  */

@@ -1,23 +1,14 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { ApiError } from "../errors/api-error.js";
+import { pageSecurityHeaders, securityHeaders } from "../middleware/security-headers/security-headers.js";
 import { createWebAppFiles, webAppDistDir } from "../web/web-app-files.js";
 
 /** Where the web app lives. */
 export const WEB_APP_PATH = "/app";
 
-/**
- * The web app's headers: scripts, styles, images and requests from this origin only (no inline
- * code, no CDN, no framing), and no Referer with the page's query (it holds the user's search).
- */
-export const WEB_APP_SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  "Content-Security-Policy":
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
-    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "no-referrer",
-  "Cross-Origin-Opener-Policy": "same-origin",
-};
+/** The web app's headers: the page policy of this server, nothing relaxed. */
+export const WEB_APP_SECURITY_HEADERS = pageSecurityHeaders();
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -30,10 +21,7 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 export function webAppRoute(dir = webAppDistDir()): Hono<AppEnv> {
   const files = createWebAppFiles(dir);
   const app = new Hono<AppEnv>();
-  app.use(`${WEB_APP_PATH}/*`, async (c, next) => {
-    await next();
-    for (const [name, value] of Object.entries(WEB_APP_SECURITY_HEADERS)) c.res.headers.set(name, value);
-  });
+  app.use(`${WEB_APP_PATH}/*`, securityHeaders(WEB_APP_SECURITY_HEADERS));
   app.get(WEB_APP_PATH, (c) => c.redirect(`${WEB_APP_PATH}/`, 301));
   app.get(`${WEB_APP_PATH}/assets/:name`, async (c) => {
     const file = (await files()).get(`assets/${c.req.param("name")}`);

@@ -1,3 +1,4 @@
+import { showBidiControls } from "@tender/contracts/display";
 import fc from "fast-check";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
@@ -8,9 +9,10 @@ const parser = new XMLParser({
   attributeNamePrefix: "@",
   isArray: (n) => n === "entry",
 });
-// What XML 1.0 can carry of a text: controls other than tab, LF and CR, and U+FFFE/U+FFFF, cannot.
+// What XML 1.0 can carry of a text: controls other than tab, LF and CR, and U+FFFE/U+FFFF, cannot;
+// bidirectional controls are shown as markers.
 const visible = (text: string) =>
-  [...text.toWellFormed()]
+  [...showBidiControls(text.toWellFormed())]
     .map((ch) => {
       const code = ch.codePointAt(0) as number;
       const forbidden =
@@ -18,6 +20,12 @@ const visible = (text: string) =>
       return forbidden ? "\uFFFD" : ch;
     })
     .join("");
+
+// Any character, with bidirectional controls often enough to meet them in every run.
+const withBidi = fc.oneof(
+  fc.string({ unit: "binary", minLength: 1, maxLength: 1 }),
+  fc.constantFrom("\u202E", "\u2066", "\u200F", "\u061C"),
+);
 
 function feed(title: string, snippet: string, name = "Roads") {
   return renderAtomFeed({
@@ -59,7 +67,7 @@ describe("the Atom feed", () => {
   it("is well-formed XML whose texts read back as stored, whatever the stored text holds", () => {
     fc.assert(
       fc.property(
-        fc.string({ unit: "binary", minLength: 1, maxLength: 80 }),
+        fc.string({ unit: withBidi, minLength: 1, maxLength: 80 }),
         fc.string({ unit: "binary", minLength: 1, maxLength: 300 }),
         fc.string({ unit: "grapheme", minLength: 1, maxLength: 100 }),
         (title, snippet, name) => {
@@ -89,6 +97,15 @@ describe("the Atom feed", () => {
     expect(parsed.feed.entry).toHaveLength(1);
     expect(parsed.feed.entry[0].title).toBe("</title><entry><id>forged</id></entry>");
     expect(parsed.feed.link["@href"]).toBe("https://api.example.org/api/v1/feeds/abc?x=1&y=<2>");
+  });
+
+  it("shows bidirectional controls in titles, names and matches as visible markers", () => {
+    const xml = feed("Invoice\u202Efdp.exe", "see \u2067gnp\u2069.exe\u200F", "\u202Bgnp.exe");
+    expect(xml).not.toMatch(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/);
+    const parsed = parser.parse(xml);
+    expect(parsed.feed.entry[0].title).toBe("Invoice⟨U+202E⟩fdp.exe");
+    expect(parsed.feed.entry[0].summary).toBe("see ⟨U+2067⟩gnp⟨U+2069⟩.exe⟨U+200F⟩");
+    expect(parsed.feed.title).toBe("⟨U+202B⟩gnp.exe");
   });
 
   it("shortens a long match to a summary of at most 1000 characters", () => {

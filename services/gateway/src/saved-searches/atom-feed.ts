@@ -1,3 +1,4 @@
+import { showBidiControls } from "@tender/contracts/display";
 import type { ListedMatch } from "@tender/db";
 
 /** What a feed shows: its saved search and its latest matches, newest first. */
@@ -24,12 +25,12 @@ const ESCAPES: Record<string, string> = {
 /**
  * Text as XML 1.0 character data: `&`, `<`, `>`, `"`, `'` and carriage returns escaped, and every character XML 1.0
  * cannot carry at all (controls other than tab and line breaks, lone surrogates, U+FFFE/U+FFFF)
- * replaced by U+FFFD, so any stored text yields a well-formed document.
+ * replaced by U+FFFD, so any stored text yields a well-formed document. Bidirectional controls
+ * are shown as markers (`⟨U+202E⟩`): a feed reader must not show a buyer as `gnp.exe`.
  */
 export function xmlText(text: string): string {
   return (
-    text
-      .toWellFormed()
+    showBidiControls(text.toWellFormed())
       // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters XML 1.0 forbids.
       .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "\uFFFD")
       .replace(/[&<>"'\r]/g, (c) => ESCAPES[c] as string)

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sealFeedToken } from "@tender/db";
 
-/** Path of the Atom feed a token opens (extensions.md 5). */
+/** Path of the Atom feed a token opens (docs/api.md#atom-feeds). */
 export const FEED_PATH_PREFIX = "/api/v1/feeds/";
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 

@@ -4,9 +4,9 @@ import type { Deps } from "../deps.js";
 import type { PreparedAnswer } from "./prepare-answer.js";
 
 /**
- * Ask's JSON answer (spec 4.2): nothing found → the fixed sentence and no sources, without
+ * Ask's JSON answer (docs/api.md#ask): nothing found → the fixed sentence and no sources, without
  * calling the model; otherwise the model's answer to the prompt, with citations outside
- * `1..sources.length` removed (extensions.md 4), and the fragments as `sources`.
+ * `1..sources.length` removed (docs/api.md#streaming-ask), and the fragments as `sources`.
  */
 export async function answerQuestion(
   deps: Pick<Deps, "ai">,

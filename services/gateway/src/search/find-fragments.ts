@@ -5,10 +5,10 @@ import { type Deps, readDbOf } from "../deps.js";
 import { toSearchResultItem } from "./to-search-result-item.js";
 
 /**
- * The retrieval of spec 4.1, shared by Search and Ask: the query embedded by the active
+ * The retrieval of docs/api.md#search, shared by Search and Ask: the query embedded by the active
  * provider, then the exact scan of the chunks embedded by its model. A query without a vector (no token for the fake) finds
  * nothing. Provider failures reject with `AiDependencyError`. `filters` restrict the scan to
- * the chunks of the matching tenders (extensions.md 2). `signal` cancels the embedding request.
+ * the chunks of the matching tenders (docs/api.md#filters). `signal` cancels the embedding request.
  */
 export async function findFragments(
   deps: Pick<Deps, "db" | "readDb" | "ai" | "config" | "metrics">,

@@ -10,7 +10,7 @@ export interface PreparedAnswer {
 }
 
 /**
- * The part of Ask before the model (spec 4.2): the same search as Search, with the same
+ * The part of Ask before the model (docs/api.md#ask): the same search as Search, with the same
  * filters, then the prompt built of the question and the fragments, in the order of `sources`.
  * Nothing found → no prompt: the model is not called.
  */

@@ -3,7 +3,7 @@ import { type AskResponse, NOT_ENOUGH_DATA_ANSWER, type SearchResultItem } from 
 import type { Deps } from "../deps.js";
 import type { PreparedAnswer } from "./prepare-answer.js";
 
-/** One event of a streamed Ask (extensions.md 4). */
+/** One event of a streamed Ask (docs/api.md#streaming-ask). */
 export type AskEvent =
   | { event: "sources"; data: { sources: SearchResultItem[] } }
   | { event: "delta"; data: { text: string } }

@@ -68,6 +68,8 @@ export function testConfig(overrides: Partial<GatewayConfig> = {}): GatewayConfi
     minRelevanceScore: 0.2,
     searchDeadlineMs: 15_000,
     askDeadlineMs: 60_000,
+    feedReadsPerMinute: 30,
+    cardConcurrencyPerKey: 4,
     savedSearches: { perKey: 50, allowHttpWebhooks: false, webhookSecretKey: randomBytes(32) },
     ...overrides,
   };

@@ -28,7 +28,7 @@ export interface DraftTarget {
 
 /**
  * Normalizes and splits every source, in the given order (the chunk order), numbering the
- * pieces 0.. per attachment (and per metadata) and keying them per decisions.md.
+ * pieces 0.. per attachment (and per metadata) and keying them per docs/records.md#chunks-and-chunk-keys.
  */
 export function toChunkDrafts(
   target: DraftTarget,

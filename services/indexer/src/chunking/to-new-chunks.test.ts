@@ -8,7 +8,7 @@ const TENDER = "3f2b8c1e-6c4d-4e0a-9a57-2f1d7c9b0e11";
 const target = { tenderId: TENDER, embeddingModel: "fake-hash-1024" };
 
 describe("toNewChunks", () => {
-  it("numbers chunks per attachment, drops drafts without a vector and keys them per decisions.md", () => {
+  it("numbers chunks per attachment, drops drafts without a vector and keys them per docs/records.md#chunks-and-chunk-keys", () => {
     const drafts = toChunkDrafts(target, [
       { attachmentId: null, section: "metadata", text: "Road repair\nBuyer: Tartu" },
       { attachmentId: "a1", section: "x.pdf · page 1", text: "— … —" },

@@ -12,6 +12,8 @@ export const TEST_WEBHOOK_SECRET = `whsec_${randomBytes(32).toString("base64url"
 
 export interface SaveSearchOptions {
   query: string;
+  /** The owner; default a fresh API key. */
+  apiKeyId?: string;
   minScore?: number;
   filters?: TenderFilters;
   webhookUrl?: string;
@@ -21,11 +23,12 @@ export interface SaveSearchOptions {
   vector?: readonly number[] | null;
 }
 
-/** Stores a saved search for a fresh API key (its webhook signed with the test secret); returns its id. */
+/** Stores a saved search for `apiKeyId` or a fresh API key (its webhook signed with the test secret); returns its id. */
 export async function saveSearch(db: Kysely<Database>, options: SaveSearchOptions): Promise<string> {
   const saved = await seedSavedSearch(db, {
     name: `alert ${options.query}`.slice(0, 100),
     query: options.query,
+    ...(options.apiKeyId !== undefined ? { apiKeyId: options.apiKeyId } : {}),
     ...(options.vector !== undefined ? { embedding: options.vector } : {}),
     ...(options.model !== undefined ? { embeddingModel: options.model } : {}),
     ...(options.filters !== undefined ? { filters: options.filters } : {}),

@@ -16,6 +16,8 @@ export interface ReceivedAlert {
   /** What the receiver answered (or "hang": it never did). */
   answer: number | "hang";
   contentType: string | undefined;
+  /** When the request's body had arrived (epoch ms). */
+  at: number;
 }
 
 /** How the receiver answers the next requests: a status, or never ("hang"). */
@@ -65,6 +67,7 @@ export async function startWebhookReceiver(secret: string): Promise<WebhookRecei
         alert: parsed.success ? parsed.output : undefined,
         answer,
         contentType: request.headers["content-type"],
+        at: Date.now(),
       });
       if (answer !== "hang") response.writeHead(answer).end();
     });

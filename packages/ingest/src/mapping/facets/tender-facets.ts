@@ -2,7 +2,7 @@
 export const MAX_CPV_CODES = 1000;
 
 /**
- * The procurement facets of a tender (extensions.md section 1), derived from its payload and
+ * The procurement facets of a tender (docs/records.md#facets-per-source), derived from its payload and
  * stored beside it; never part of `TenderRecordV1` nor its content hash.
  */
 export interface TenderFacets {

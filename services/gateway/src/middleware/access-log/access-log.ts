@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
 import type { AppEnv } from "../../app-env.js";
 import { type GatewayMetrics, HTTP_METHODS } from "../../metrics/gateway-metrics.js";
-import { observeBody } from "./observe-body.js";
+import { observeBody } from "../observe-body.js";
 
 /** The route pattern that answered (`/api/v1/tenders/:id`), or null when none matched. */
 function matchedRoute(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string | null {

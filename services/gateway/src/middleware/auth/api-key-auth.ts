@@ -5,7 +5,7 @@ import type { AppEnv } from "../../app-env.js";
 import type { Deps } from "../../deps.js";
 import { ApiError } from "../../errors/api-error.js";
 
-/** The header carrying the key (spec 5). */
+/** The header carrying the key (docs/api.md#authentication). */
 export const API_KEY_HEADER = "X-API-Key";
 
 // Real keys are 47 characters; anything far longer is refused without hashing or a query.
@@ -17,13 +17,13 @@ export interface ApiKeyAuthOptions {
    * The route runs `rateLimit` after its validation: the key is looked up there, in the same
    * statement that counts the request (one round trip). When the request ends without that
    * lookup (validation refused it), it is made here, and a refused key's error replaces the
-   * validation error, so the order of spec 5 holds.
+   * validation error, so the order of docs/api.md#authentication holds.
    */
   countedByRateLimit?: boolean;
 }
 
 /**
- * Authentication of spec 5, in its order: the header must be present (`api_key_required`);
+ * Authentication as docs/api.md#authentication lists it, in order: the header must be present (`api_key_required`);
  * its SHA-256 is looked up (`api_key_invalid` when no row has it); the row must be enabled
  * (`api_key_disabled`); the stored digest is compared in constant time. The key's id is
  * passed on to the rate limiter; the key itself goes nowhere.
@@ -52,7 +52,7 @@ export function apiKeyAuth(
 }
 
 /**
- * Spec 5's checks of the row found for `digest` (none: `api_key_invalid`; disabled:
+ * The checks of docs/api.md#authentication on the row found for `digest` (none: `api_key_invalid`; disabled:
  * `api_key_disabled`; the digests compared in constant time); passes the key's id on.
  */
 export function acceptKey(

@@ -5,7 +5,7 @@ import * as v from "valibot";
 import type { AppEnv } from "../../app-env.js";
 import { ApiError } from "../../errors/api-error.js";
 
-/** Largest accepted request body (decisions.md). */
+/** Largest accepted request body (docs/api.md#bodies-and-limits). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /** `application/json`, with or without parameters such as `charset=utf-8`. */

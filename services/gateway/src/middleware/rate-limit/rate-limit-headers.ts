@@ -1,6 +1,6 @@
 import type { RateLimitDecision } from "@tender/db";
 
-/** Length of the fixed window (spec 8.2). */
+/** Length of the fixed window (docs/api.md#rate-limit). */
 const WINDOW_SECONDS = 60;
 
 /**

@@ -7,7 +7,7 @@ import { acceptKey } from "../auth/api-key-auth.js";
 import { rateLimitHeaders } from "./rate-limit-headers.js";
 
 /**
- * The per-key fixed-window limit of spec 8.2, after authentication and body validation (so a
+ * The per-key fixed-window limit of docs/api.md#rate-limit, after authentication and body validation (so a
  * refused or invalid request is not counted) and before the service. With
  * `apiKeyAuth({ countedByRateLimit: true })` before it, the key is looked up here, in the one
  * autocommitted statement that counts the request; the row lock has been released before the
