@@ -73,6 +73,7 @@ export {
 } from "./primitives/decimal-amount.js";
 export { boundedHttpUrl, HttpUrl, isHttpUrl } from "./primitives/http-url.js";
 export { boundedJsonObject, isJsonObject, JsonObject, measureJsonDepth } from "./primitives/json-object.js";
+export { NOTICE_KINDS, NoticeKind } from "./primitives/notice-kind.js";
 export {
   QUERY_MAX_LENGTH,
   QUERY_MIN_LENGTH,

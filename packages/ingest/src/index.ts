@@ -32,8 +32,10 @@ export {
   OcdsValue,
 } from "./ocds/ocds-release.js";
 export { ocdsReleaseFacets } from "./ocds/ocds-release-facets.js";
+export { ocdsReleaseProcedure } from "./ocds/ocds-release-procedure.js";
 export { ocdsReleaseTags } from "./ocds/ocds-release-tags.js";
 export { type OcdsPublisher, ocdsReleaseToTenderRecord } from "./ocds/ocds-release-to-tender-record.js";
+export type { NoticeProcedure } from "./procedure/notice-procedure.js";
 export { defineSource, type SourceDefinition, type SourceEnvSchema } from "./source/source-definition.js";
 export { type CommitPageInput, CursorMovedError, commitPage, type MappedItem } from "./sync/commit-page.js";
 export {
