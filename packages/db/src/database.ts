@@ -5,6 +5,7 @@ import type { ChunksTable } from "./tables/chunks.table.js";
 import type { ExtractionCacheTable } from "./tables/extraction-cache.table.js";
 import type { ExtractionFailuresTable } from "./tables/extraction-failures.table.js";
 import type { OutboxTable } from "./tables/outbox.table.js";
+import type { ProceduresTable } from "./tables/procedures.table.js";
 import type { QuarantinedRecordsTable } from "./tables/quarantined-records.table.js";
 import type { SavedSearchMatchesTable } from "./tables/saved-search-matches.table.js";
 import type { SavedSearchesTable } from "./tables/saved-searches.table.js";
@@ -16,6 +17,7 @@ import type { WebhookDeliveriesTable } from "./tables/webhook-deliveries.table.j
 export interface Database {
   sources: SourcesTable;
   tenders: TendersTable;
+  procedures: ProceduresTable;
   attachments: AttachmentsTable;
   chunks: ChunksTable;
   api_keys: ApiKeysTable;

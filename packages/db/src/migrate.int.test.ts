@@ -22,6 +22,7 @@ const everyTable = [
   "extraction_cache",
   "extraction_failures",
   "outbox",
+  "procedures",
   "quarantined_records",
   "saved_search_matches",
   "saved_searches",
