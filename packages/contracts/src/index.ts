@@ -17,6 +17,8 @@ export { ERROR_CODES, ERROR_HTTP_STATUS, ErrorCode } from "./http/error-code.js"
 export { ErrorResponse, ValidationIssue } from "./http/error-response.js";
 export { HealthLive, HealthReady } from "./http/health.js";
 export { NOTICE_CHANGE_FIELDS, NoticeChange } from "./http/notice-change.js";
+export { ProcedureNotice, TenderProcedure } from "./http/procedure-notice.js";
+export { ProcedureResponse } from "./http/procedure-response.js";
 export { REQUEST_ID_PATTERN, RequestId } from "./http/request-id.js";
 export {
   SAVED_SEARCH_NAME_MAX_LENGTH,

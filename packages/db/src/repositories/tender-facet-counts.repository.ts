@@ -8,7 +8,7 @@ export const MAX_FACET_VALUES = 50;
 
 /**
  * Counts of the tenders matching `filters` (docs/api.md#facets): the total, and per source,
- * country, CPV division (first two digits; a tender counts once per division) and currency,
+ * country, CPV division (first two digits; a tender counts once per division), currency and notice kind,
  * count descending then value, at most 50 values each. One statement, so the counts agree.
  */
 export async function countTenderFacets(
@@ -26,7 +26,7 @@ export async function countTenderFacets(
      ) AS counted)`;
   const result = await sql<FacetsResponse>`
     WITH matching AS MATERIALIZED (
-      SELECT t.id, t.source_id, t.countries, t.cpv_codes, t.currency
+      SELECT t.id, t.source_id, t.countries, t.cpv_codes, t.currency, t.kind
       FROM tenders AS t
       WHERE ${tenderFilterSql(filters, now)}
     )
@@ -37,6 +37,7 @@ export async function countTenderFacets(
              sql`d.division`,
              sql`CROSS JOIN LATERAL (SELECT DISTINCT left(code, 2) AS division FROM unnest(t.cpv_codes) AS code) AS d`,
            )} AS cpv_divisions,
-           ${facet(sql`t.currency`)} AS currencies`.execute(db);
+           ${facet(sql`t.currency`)} AS currencies,
+           ${facet(sql`t.kind`)} AS kinds`.execute(db);
   return result.rows[0] as FacetsResponse;
 }

@@ -116,6 +116,7 @@ describe("GET /openapi.json", () => {
       "/api/v1/ask",
       "/api/v1/facets",
       "/api/v1/feeds/{token}",
+      "/api/v1/procedures/{id}",
       "/api/v1/saved-searches",
       "/api/v1/saved-searches/{id}",
       "/api/v1/saved-searches/{id}/feed-token",
