@@ -132,3 +132,13 @@ export async function setNoticeLink(
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** Procedures with more than one stored notice (`tender status`): the ones with a story to show. */
+export async function countProceduresWithSeveralNotices(db: Db): Promise<number> {
+  const row = await sql<{ count: number }>`
+    SELECT count(*)::int AS count FROM (
+      SELECT procedure_id FROM tenders WHERE procedure_id IS NOT NULL
+      GROUP BY procedure_id HAVING count(*) > 1
+    ) AS several`.execute(db);
+  return row.rows[0]?.count ?? 0;
+}
