@@ -1,4 +1,4 @@
-import { type Database, listTenderPayloadsAfter, setTenderFacets } from "@tender/db";
+import { type Database, ensureSource, listTenderPayloadsAfter, setTenderFacets } from "@tender/db";
 import { linkTenderProcedure, type NoticeProcedure, type TenderFacets } from "@tender/ingest";
 import { sourceChoice } from "@tender/sources";
 import type { Command } from "commander";
@@ -91,6 +91,9 @@ export async function remapFacets(
   const report: RemapReport = { read: 0, changed: 0, lastId: options.after };
   for (;;) {
     const rows = await db.transaction().execute(async (trx) => {
+      // Linking rewrites other notices of a procedure: take turns with the source's ingest pages
+      // (which hold this row while they store), so neither waits on rows the other holds.
+      if (options.procedureOf) await ensureSource(trx, sourceCode);
       const page = await listTenderPayloadsAfter(trx, sourceCode, report.lastId, options.batch);
       for (const row of page) {
         const facetsChanged = await setTenderFacets(trx, row.id, facetsOf(row.raw_payload));
