@@ -75,13 +75,25 @@ describe("tedNoticeProcedure on other notice types", () => {
     expect(tedNoticeProcedure(notice)).toEqual({ key: "5-2026", kind: "competition", supersedes: null });
   });
 
+  it("falls back to the notice's own procedure when procedure-identifier cannot be stored", () => {
+    for (const bad of ["x".repeat(513), "f08a\u0000", "\ud800", "  "]) {
+      const notice = { "publication-number": "7-2026", "procedure-identifier": bad };
+      expect(tedNoticeProcedure(notice)?.key).toBe("7-2026");
+    }
+  });
+
   it("maps no procedure without a publication number", () => {
     expect(tedNoticeProcedure({ "procedure-identifier": PROCEDURE })).toBeNull();
     expect(tedNoticeProcedure(null)).toBeNull();
   });
 
   it("never throws and always answers a known kind and a non-blank key, whatever the payload", () => {
-    const field = fc.oneof(fc.string(), fc.array(fc.string()), fc.anything());
+    const hostile = fc.oneof(
+      fc.string({ unit: "binary" }),
+      fc.string({ minLength: 500, maxLength: 600 }),
+      fc.constantFrom("a\u0000b", "\ud800", " 1-2026 ", "\n"),
+    );
+    const field = fc.oneof(fc.string(), fc.array(hostile), hostile, fc.anything());
     const notice = fc.record(
       {
         "publication-number": field,
@@ -97,9 +109,13 @@ describe("tedNoticeProcedure on other notice types", () => {
         const procedure = tedNoticeProcedure(payload);
         if (procedure === null) return;
         expect(NOTICE_KINDS).toContain(procedure.kind);
-        expect(procedure.key.trim()).toBe(procedure.key);
-        expect(procedure.key).not.toBe("");
-        expect(procedure.supersedes).not.toBe("");
+        for (const key of [procedure.key, procedure.supersedes ?? "x"]) {
+          expect(key.trim()).toBe(key);
+          expect(key).not.toBe("");
+          expect([...key].length).toBeLessThanOrEqual(512);
+          expect(key).not.toMatch(/\p{Cc}/u);
+          expect(key.isWellFormed()).toBe(true);
+        }
       }),
     );
   });

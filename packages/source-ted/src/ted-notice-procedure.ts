@@ -1,5 +1,5 @@
 import type { NoticeKind } from "@tender/contracts";
-import type { NoticeProcedure } from "@tender/ingest";
+import { type NoticeProcedure, noticeKey } from "@tender/ingest";
 
 // eForms form types (`form-type`), then notice types (`notice-type`) for a notice without one.
 const KIND_BY_FORM_TYPE: ReadonlyMap<string, NoticeKind> = new Map([
@@ -50,9 +50,12 @@ function kindOf(fields: Record<string, unknown>): NoticeKind {
   return KIND_BY_NOTICE_TYPE.find(([prefix]) => noticeType.startsWith(prefix))?.[1] ?? "competition";
 }
 
-/** The first non-blank string of a field TED sends as a string or a list. */
+/** The first usable identifier (`noticeKey`) of a field TED sends as a string or a list. */
 function first(value: unknown): string | null {
-  const values = Array.isArray(value) ? value : [value];
-  const found = values.find((item): item is string => typeof item === "string" && item.trim() !== "");
-  return found?.trim() ?? null;
+  const values: unknown[] = Array.isArray(value) ? value : [value];
+  for (const item of values) {
+    const key = noticeKey(item);
+    if (key !== null) return key;
+  }
+  return null;
 }

@@ -1,4 +1,5 @@
 import type { NoticeKind } from "@tender/contracts";
+import { noticeKey } from "../procedure/notice-key.js";
 import type { NoticeProcedure } from "../procedure/notice-procedure.js";
 import { ocdsReleaseTags } from "./ocds-release-tags.js";
 
@@ -49,9 +50,7 @@ function amendedRelease(release: Json): string | null {
   return last === id ? null : last;
 }
 
-function text(value: unknown): string | null {
-  return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
-}
+const text = noticeKey;
 
 function object(value: unknown): Json {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : {};
