@@ -14,6 +14,30 @@ export interface TenderSummary {
   countries: string[];
   cpv_codes: string[];
   index_status: string;
+  /** Null until the tender's source maps its procedure (docs/api.md#procedures). */
+  procedure_id: string | null;
+  kind: NoticeKind;
+  /** The notice that replaces this one; null: it is current. */
+  superseded_by: string | null;
+}
+
+export type NoticeKind = "planning" | "competition" | "change" | "result" | "modification" | "cancellation";
+
+/** What a change notice changed against the notice it replaces. */
+export interface NoticeChange {
+  field: "title" | "deadline" | "amount" | "documents_added" | "documents_removed";
+  from: string | string[] | null;
+  to: string | string[] | null;
+}
+
+/** One notice of a procedure, oldest first in `TenderDetails.procedure.notices`. */
+export interface ProcedureNotice {
+  id: string;
+  external_id: string;
+  kind: NoticeKind;
+  published_at: string;
+  superseded_by: string | null;
+  changes: NoticeChange[] | null;
 }
 
 export interface Attachment {
@@ -28,6 +52,7 @@ export interface Attachment {
 
 export interface TenderDetails extends TenderSummary {
   description: string | null;
+  procedure: { id: string; notices: ProcedureNotice[] } | null;
   attachments: Attachment[];
 }
 
@@ -62,6 +87,7 @@ export interface Facets {
   countries: FacetCount[];
   cpv_divisions: FacetCount[];
   currencies: FacetCount[];
+  kinds: FacetCount[];
 }
 
 /** The `filters` object of Search, Ask and saved searches (docs/api.md#filters). */
@@ -79,6 +105,8 @@ export interface Filters {
   deadline_to?: string;
   open?: boolean;
   tender_ids?: string[];
+  kinds?: NoticeKind[];
+  current?: boolean;
 }
 
 export interface SavedSearch {
