@@ -27,6 +27,28 @@ export async function lockProcedure(db: Db, sourceId: string, procedureKey: stri
   return created.id;
 }
 
+/**
+ * True when the tender already stands in the source's procedure `procedureKey` with this kind and
+ * named predecessor: a plain read, so a re-crawl of an unchanged notice locks and writes nothing.
+ */
+export async function tenderProcedureIs(
+  db: Db,
+  tenderId: string,
+  procedureKey: string,
+  input: Omit<TenderProcedureInput, "procedureId">,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("tenders as t")
+    .innerJoin("procedures as p", "p.id", "t.procedure_id")
+    .select("t.id")
+    .where("t.id", "=", tenderId)
+    .where("p.procedure_key", "=", procedureKey)
+    .where("t.kind", "=", input.kind)
+    .where("t.supersedes_external_id", "is not distinct from", input.supersedesExternalId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** A tender's place as its source maps it. */
 export interface TenderProcedureInput {
   procedureId: string;

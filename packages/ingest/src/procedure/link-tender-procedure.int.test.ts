@@ -167,6 +167,27 @@ describe("linking a procedure's notices", () => {
     expect(await storedProcedure()).toEqual(IN_ORDER);
   });
 
+  it("writes nothing when the same notices arrive again unchanged", async () => {
+    await emptyTables(testDb.db, ["tenders", "procedures"]);
+    await ingestInOrder([0, 1, 2, 3]);
+    // xmin changes with every write, xmax with every row lock (the tender's own lock is ingest's,
+    // taken before): no write, and no lock of the procedure, on a re-crawl.
+    const versions = async () => [
+      ...(
+        await sql<{ v: string }>`SELECT xmin::text AS v FROM tenders ORDER BY external_id`.execute(testDb.db)
+      ).rows,
+      ...(
+        await sql<{ v: string }>`SELECT xmin::text || ' ' || xmax::text AS v FROM procedures`.execute(
+          testDb.db,
+        )
+      ).rows,
+    ];
+    const before = await versions();
+    await ingestInOrder([3, 2, 1, 0]);
+    expect(await versions()).toEqual(before);
+    expect(await storedProcedure()).toEqual(IN_ORDER);
+  });
+
   it("ends in the same state for every arrival order of the four notices, with duplicates", async () => {
     // Every permutation, each with generated repeats (a notice delivered again by a later page).
     const orders = permutations([0, 1, 2, 3]);

@@ -1,4 +1,11 @@
-import { type Db, listProcedureNotices, lockProcedure, setNoticeLink, setTenderProcedure } from "@tender/db";
+import {
+  type Db,
+  listProcedureNotices,
+  lockProcedure,
+  setNoticeLink,
+  setTenderProcedure,
+  tenderProcedureIs,
+} from "@tender/db";
 import { linkProcedureNotices, type ProcedureNotice } from "./link-procedure-notices.js";
 import type { NoticeProcedure } from "./notice-procedure.js";
 
@@ -13,19 +20,20 @@ export interface LinkTenderProcedureInput {
 /**
  * Stores a stored tender's procedure, kind and named predecessor and links its procedure again
  * (`linkProcedureNotices`), in the caller's transaction: locks the procedure row, reads and
- * writes that procedure's tenders only, and the procedure it left, if any. Returns whether the
+ * writes that procedure's tenders only, and the procedure it left, if any; nothing at all when
+ * the tender already stands there and `force` is false. Returns whether the
  * tender's procedure, kind or predecessor changed and how many tenders' links changed.
  */
 export async function linkTenderProcedure(
   db: Db,
   input: LinkTenderProcedureInput,
 ): Promise<{ stored: boolean; relinked: number }> {
+  const place = { kind: input.procedure.kind, supersedesExternalId: input.procedure.supersedes };
+  if (!input.force && (await tenderProcedureIs(db, input.tenderId, input.procedure.key, place))) {
+    return { stored: false, relinked: 0 };
+  }
   const procedureId = await lockProcedure(db, input.sourceId, input.procedure.key);
-  const moved = await setTenderProcedure(db, input.tenderId, {
-    procedureId,
-    kind: input.procedure.kind,
-    supersedesExternalId: input.procedure.supersedes,
-  });
+  const moved = await setTenderProcedure(db, input.tenderId, { procedureId, ...place });
   if (moved === undefined && !input.force) return { stored: false, relinked: 0 };
   let relinked = await relinkProcedure(db, procedureId);
   const left = moved?.previousProcedureId;
