@@ -110,6 +110,11 @@ export interface StoredProcedureNotice {
 
 /** The notices of one procedure (`tenders_procedure_idx`), with their current documents. */
 export async function listProcedureNotices(db: Db, procedureId: string): Promise<StoredProcedureNotice[]> {
+  return procedureNoticesQuery(db, procedureId).execute();
+}
+
+/** The statement `listProcedureNotices` runs, for its plan. */
+export function procedureNoticesQuery(db: Db, procedureId: string) {
   return db
     .selectFrom("tenders as t")
     .select([
@@ -130,8 +135,7 @@ export async function listProcedureNotices(db: Db, procedureId: string): Promise
           AND strpos(a.source_url, '/' || t.external_id || '/') = 0
         ORDER BY 1)`.as("documents"),
     ])
-    .where("t.procedure_id", "=", procedureId)
-    .execute();
+    .where("t.procedure_id", "=", procedureId);
 }
 
 /** Stores where a notice stands in its procedure when it differs; returns whether it did. */
