@@ -205,6 +205,32 @@ describe("linking a procedure's notices", () => {
     }
   });
 
+  it("moves a notice whose procedure changed, linking both procedures again", async () => {
+    await emptyTables(testDb.db, ["tenders", "procedures"]);
+    const [original, change] = CHAIN as [(typeof CHAIN)[number], (typeof CHAIN)[number]];
+    const store = (procedure: NoticeProcedure, entry: (typeof CHAIN)[number]) =>
+      testDb.db
+        .transaction()
+        .execute((trx) =>
+          storeTenderRecord(trx, {
+            sourceId: testDb.sourceId,
+            record: entry.record,
+            procedure,
+            subject: "tproc.tender.changed.v1",
+          }),
+        );
+    // Mapped first without its procedure-identifier (its own procedure), then with it (a remap).
+    await store({ ...change.procedure, key: "674231-2026" }, change);
+    await store(original.procedure, original);
+    expect((await storedProcedure()).procedures).toBe(2);
+    await store(change.procedure, change);
+    const { rows } = await storedProcedure();
+    expect(rows.map((r) => [r.procedure_key, r.external_id, r.superseded_by])).toEqual([
+      [PROCEDURE, "657981-2026", "674231-2026"],
+      [PROCEDURE, "674231-2026", null],
+    ]);
+  });
+
   it("links a change whose original arrives later, and leaves other procedures untouched", async () => {
     await emptyTables(testDb.db, ["tenders", "procedures"]);
     const other = notice({
