@@ -209,16 +209,14 @@ describe("linking a procedure's notices", () => {
     await emptyTables(testDb.db, ["tenders", "procedures"]);
     const [original, change] = CHAIN as [(typeof CHAIN)[number], (typeof CHAIN)[number]];
     const store = (procedure: NoticeProcedure, entry: (typeof CHAIN)[number]) =>
-      testDb.db
-        .transaction()
-        .execute((trx) =>
-          storeTenderRecord(trx, {
-            sourceId: testDb.sourceId,
-            record: entry.record,
-            procedure,
-            subject: "tproc.tender.changed.v1",
-          }),
-        );
+      testDb.db.transaction().execute((trx) =>
+        storeTenderRecord(trx, {
+          sourceId: testDb.sourceId,
+          record: entry.record,
+          procedure,
+          subject: "tproc.tender.changed.v1",
+        }),
+      );
     // Mapped first without its procedure-identifier (its own procedure), then with it (a remap).
     await store({ ...change.procedure, key: "674231-2026" }, change);
     await store(original.procedure, original);
