@@ -5,11 +5,9 @@
 // Usage (after `pnpm build`): node bench/gateway/ask-stream.ts [runs, default 20] [tokens, default 200] [gap ms, default 10]
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the admin database.
 import { loadavg } from "node:os";
-import {
-  correctProtocols,
-  scriptedStream,
-  startTestModelServer,
-} from "../../packages/ai/dist/testing/index.js";
+// Test helpers are not compiled (the production build leaves them out): Node runs their sources.
+import { scriptedStream } from "../../packages/ai/src/testing/scripted-stream.ts";
+import { correctProtocols, startTestModelServer } from "../../packages/ai/src/testing/test-model-server.ts";
 
 const lib = (await import(`../search/bench-lib${".ts"}`)) as typeof import("../search/bench-lib.js");
 

@@ -12,7 +12,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Readable } from "node:stream";
-import { correctProtocols, startTestModelServer } from "../../packages/ai/dist/testing/index.js";
+import { correctProtocols, startTestModelServer } from "../../packages/ai/src/testing/test-model-server.ts";
 
 const scratch = (await import(`../scratch-database${".ts"}`)) as typeof import("../scratch-database.js");
 const checkout = (await import(`./load-checkout${".ts"}`)) as typeof import("./load-checkout.js");

@@ -4,7 +4,7 @@
 import { readFile } from "node:fs/promises";
 import { createExtractorPool } from "../../services/indexer/dist/extraction/create-extractor-pool.js";
 import { extractDocument } from "../../services/indexer/dist/extraction/extract-document.js";
-import { makeDocx } from "../../services/indexer/dist/testing/make-documents.js";
+import { makeDocx } from "../../services/indexer/src/testing/make-documents.ts";
 
 const runs = Number(process.argv[2] ?? 20);
 const MB = 1024 * 1024;

@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { makeZip } from "../../services/indexer/dist/testing/make-documents.js";
+import { makeZip } from "../../services/indexer/src/testing/make-documents.ts";
 
 const scratch = (await import(`../scratch-database${".ts"}`)) as typeof import("../scratch-database.js");
 const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";

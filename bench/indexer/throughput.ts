@@ -17,7 +17,7 @@ import {
 } from "../../packages/db/dist/index.js";
 import { createFilesystemStorage } from "../../packages/storage/dist/index.js";
 import { seedTender } from "../../packages/testing/dist/seed-tender.js";
-import { makeDocx } from "../../services/indexer/dist/testing/make-documents.js";
+import { makeDocx } from "../../services/indexer/src/testing/make-documents.ts";
 
 const scratch = (await import(`../scratch-database${".ts"}`)) as typeof import("../scratch-database.js");
 const wait = (await import(`../wait-until${".ts"}`)) as typeof import("../wait-until.js");

@@ -1,33 +1,107 @@
 // What the notifier benchmarks share: indexed tenders and saved searches made up of words of one
 // 300-word vocabulary, so a 3-word saved query matches (min_score 0.35) a few percent of them.
+// Countries and CPV divisions follow a skewed, TED-like distribution on both sides, and saved
+// searches filter the way people write them (`replaceSavedSearches`).
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { FAKE_MODEL, fakeEmbed } from "../../packages/ai/dist/index.js";
-import { createApiKey, type createDb, sealWebhookSecret } from "../../packages/db/dist/index.js";
+import { createApiKey, type createDb, sealWebhookSecret, vectorParam } from "../../packages/db/dist/index.js";
 import { seedTender } from "../../packages/testing/dist/seed-tender.js";
 
 type Db = ReturnType<typeof createDb>;
 
 export const CHUNKS_PER_TENDER = 6;
 export const MIN_SCORE = 0.35;
-const COUNTRIES = ["DE", "FR", "IT", "EE", "GB"];
 const WORDS = Array.from({ length: 300 }, (_, i) => `w${i.toString(36)}x`);
+/** Share of notices by country, roughly TED's: a few large countries and a long tail. */
+const COUNTRIES: [string, number][] = [
+  ["DE", 20],
+  ["FR", 18],
+  ["PL", 12],
+  ["IT", 8],
+  ["ES", 8],
+  ["RO", 5],
+  ["NL", 4],
+  ["SE", 4],
+  ["CZ", 3],
+  ["BE", 3],
+  ["AT", 3],
+  ["FI", 2],
+  ["DK", 2],
+  ["PT", 2],
+  ["HU", 1],
+  ["IE", 1],
+  ["SK", 1],
+  ["LT", 1],
+  ["LV", 1],
+  ["EE", 1],
+];
+/** Share by CPV division: construction, medical, engineering and IT first. */
+const DIVISIONS: [string, number][] = [
+  ["45", 20],
+  ["33", 12],
+  ["71", 8],
+  ["72", 7],
+  ["79", 6],
+  ["90", 5],
+  ["50", 5],
+  ["34", 5],
+  ["15", 3],
+  ["30", 3],
+  ["80", 3],
+  ["85", 3],
+  ["48", 3],
+  ["44", 3],
+  ["39", 2],
+  ["60", 2],
+  ["09", 2],
+  ["42", 2],
+  ["35", 2],
+  ["77", 2],
+];
 
-function words(seed: number, count: number): string {
-  let x = seed;
-  const out: string[] = [];
-  for (let i = 0; i < count; i++) {
+/** A deterministic stream of numbers in [0, 1), so runs are comparable. */
+function stream(seed: number): () => number {
+  let x = seed % 2147483648 || 1;
+  return () => {
     x = (x * 1103515245 + 12345) % 2147483648;
-    out.push(WORDS[x % WORDS.length] as string);
-  }
-  return out.join(" ");
+    return x / 2147483648;
+  };
 }
 
-/** `n` tenders, each with `CHUNKS_PER_TENDER` indexed chunks of 40 words and a country. */
-export async function seedIndexedTenders(db: Db, n: number): Promise<{ id: string; contentHash: string }[]> {
+function pick(table: [string, number][], r: number): string {
+  const total = table.reduce((sum, [, w]) => sum + w, 0);
+  let left = r * total;
+  for (const [value, weight] of table) {
+    left -= weight;
+    if (left < 0) return value;
+  }
+  return (table[table.length - 1] as [string, number])[0];
+}
+
+function words(seed: number, count: number): string {
+  const next = stream(seed);
+  return Array.from({ length: count }, () => WORDS[Math.floor(next() * WORDS.length)] as string).join(" ");
+}
+
+/** `n` tenders, each with `chunks` indexed chunks of 40 words, a country and a CPV code or two. */
+export async function seedIndexedTenders(
+  db: Db,
+  n: number,
+  chunks = CHUNKS_PER_TENDER,
+): Promise<{ id: string; contentHash: string }[]> {
   const seeded: { id: string; contentHash: string }[] = [];
   for (let i = 0; i < n; i++) {
-    const chunks = Array.from({ length: CHUNKS_PER_TENDER }, (_, c) => words(i * 31 + c * 977 + 1, 40));
-    seeded.push(await seedTender(db, { countries: [COUNTRIES[i % COUNTRIES.length] as string], chunks }));
+    const next = stream(i * 7 + 3);
+    const texts = Array.from({ length: chunks }, (_, c) => words(i * 31 + c * 977 + 1, 40));
+    const cpv = Array.from({ length: 1 + Math.floor(next() * 2) }, () => `${pick(DIVISIONS, next())}100000`);
+    seeded.push(
+      await seedTender(db, {
+        countries: [pick(COUNTRIES, next())],
+        cpv_codes: [...new Set(cpv)],
+        chunks: texts,
+      }),
+    );
   }
   return seeded;
 }
@@ -42,16 +116,44 @@ export interface Webhooks {
 }
 
 /**
- * Replaces every saved search with `n` new ones of 3-word queries: a third filter by country,
- * and one in `webhooks.every` calls `webhooks.url` (default: half of them, a URL never called).
+ * The filters of saved search `i`, as people write them: 45 % one or two countries, 25 % one CPV
+ * division (sometimes a narrower group), 10 % both, 20 % none; skewed like the tenders.
+ */
+export function realisticFilters(i: number): Record<string, string[]> {
+  const next = stream(i * 104729 + 11);
+  const kind = next();
+  const countries = () => [
+    ...new Set([pick(COUNTRIES, next()), ...(next() < 0.2 ? [pick(COUNTRIES, next())] : [])]),
+  ];
+  const cpv = () => {
+    const division = pick(DIVISIONS, next());
+    return [next() < 0.2 ? `${division}1` : division];
+  };
+  if (kind < 0.45) return { countries: countries() };
+  if (kind < 0.7) return { cpv: cpv() };
+  if (kind < 0.8) return { countries: countries(), cpv: cpv() };
+  return {};
+}
+
+export interface SavedSearchOptions {
+  webhooks?: Webhooks;
+  minScore?: number;
+  /** `realistic` (default): `realisticFilters`; `unfiltered`: no filters at all. */
+  profile?: "realistic" | "unfiltered";
+}
+
+/**
+ * Replaces every saved search with `n` new ones of 3-word queries, 500 per statement (a few MB
+ * at a time, so 100,000 fit in any memory), and refreshes the planner's statistics as autovacuum
+ * would. One in `webhooks.every` calls `webhooks.url` (default: half of them, a URL never called).
  */
 export async function replaceSavedSearches(
   db: Db,
   n: number,
-  webhooks?: Webhooks,
-  minScore = MIN_SCORE,
+  options: SavedSearchOptions = {},
 ): Promise<void> {
-  await db.deleteFrom("saved_searches").execute();
+  const { webhooks, minScore = MIN_SCORE, profile = "realistic" } = options;
+  await sql`TRUNCATE saved_searches CASCADE`.execute(db);
   const { id: apiKeyId } = await createApiKey(db, { name: `bench-${randomUUID()}`, limitPerMinute: 1000 });
   for (let start = 0; start < n; start += 500) {
     const rows = [];
@@ -64,10 +166,9 @@ export async function replaceSavedSearches(
         api_key_id: apiKeyId,
         name: `search ${i}`,
         query,
-        // pgvector reads a vector from its JSON-like text form.
-        query_embedding: JSON.stringify(fakeEmbed(query)),
+        query_embedding: sql<string>`${vectorParam(fakeEmbed(query) ?? [])}::vector`,
         embedding_model: FAKE_MODEL,
-        filters: JSON.stringify(i % 3 === 0 ? { countries: [COUNTRIES[i % COUNTRIES.length]] } : {}),
+        filters: JSON.stringify(profile === "unfiltered" ? {} : realisticFilters(i)),
         min_score: minScore,
         webhook_url: hooked ? (webhooks?.url ?? "https://hooks.example.org/in") : null,
         webhook_secret: hooked
@@ -80,4 +181,5 @@ export async function replaceSavedSearches(
     }
     await db.insertInto("saved_searches").values(rows).execute();
   }
+  await sql`ANALYZE saved_searches`.execute(db);
 }

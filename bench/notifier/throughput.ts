@@ -55,7 +55,9 @@ async function run(size: number) {
   let relay: Promise<void> = Promise.resolve();
   try {
     const seeded = await lib.seedIndexedTenders(db, tenders);
-    await lib.replaceSavedSearches(db, size, { every: 100, url: receiver.url, secret: SECRET, key });
+    await lib.replaceSavedSearches(db, size, {
+      webhooks: { every: 100, url: receiver.url, secret: SECRET, key },
+    });
     child = spawn(process.execPath, [MAIN], {
       env: {
         ...benchEnv.benchServiceEnv({ databaseUrl: url, natsUrl, busPrefix: prefix }),

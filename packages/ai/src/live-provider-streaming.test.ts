@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AiProvider } from "./ai-provider.js";
 import type { LiveProviderOptions } from "./live-provider-options.js";
@@ -145,5 +146,36 @@ describe.each(protocols)("$name streaming", ({ protocol, create }) => {
     });
     expect(await provider().generate(prompt)).toBe("whole [1]");
     expect(server.requests.at(-1)?.body).not.toMatchObject({ stream: true });
+  });
+});
+
+describe("OpenAI-compatible streaming, Server-Sent Events as servers may frame them", () => {
+  const provider = () =>
+    createOpenAiProvider({ baseUrl: server.url, embedModel: "e", chatModel: "m", timeoutMs: 2_000 });
+  const chunk = (content: string) => JSON.stringify({ choices: [{ index: 0, delta: { content } }] });
+  // CRLF, CR and LF line endings, a comment, an event whose data spans two lines.
+  const body = [
+    ": keep-alive\r\n\r\n",
+    `data: ${chunk("Roads ")}\r\n\r\n`,
+    `data: {"choices":[{"index":0,\r\ndata: "delta":{"content":"are "}}]}\r\r`,
+    `event: message\ndata: ${chunk("repaired.")}\n\n`,
+    "data: [DONE]\r\n\r\n",
+  ].join("");
+
+  it("gives the same pieces however the body is cut, a CR and its LF in different writes included", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.integer({ min: 1, max: body.length - 1 }), { maxLength: 6 }),
+        async (cuts) => {
+          const points = [0, ...cuts.sort((a, b) => a - b), body.length];
+          const steps = points
+            .slice(1)
+            .flatMap((end, i) => [{ write: body.slice(points[i], end) }, { waitMs: 2 }]);
+          server.respondWith(() => ({ script: { contentType: "text/event-stream", steps } }));
+          expect(await collect(provider().generateStream(prompt))).toEqual(["Roads ", "are ", "repaired."]);
+        },
+      ),
+      { numRuns: 15, examples: [[[body.indexOf("\r") + 1]]] },
+    );
   });
 });

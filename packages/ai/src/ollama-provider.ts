@@ -70,7 +70,8 @@ export function createOllamaProvider(options: LiveProviderOptions): AiProvider {
         maxBytes: chatStreamMaxBytes(maxAnswerChars),
         signal: opts?.signal,
         accept: "application/x-ndjson",
-        readLine: (line): StreamLine => {
+        framing: "ndjson",
+        readMessage: (line): StreamLine => {
           if (line.trim() === "") return {};
           const data = parseStreamLine(line, what);
           // Ollama reports a failure after the first line as a line of its own: {"error": "..."}.

@@ -87,7 +87,8 @@ export function createOpenAiProvider(options: LiveProviderOptions): AiProvider {
         maxBytes: chatStreamMaxBytes(maxAnswerChars),
         signal: opts?.signal,
         accept: "text/event-stream",
-        readLine: sseChatReader("POST /v1/chat/completions"),
+        framing: "sse",
+        readMessage: (data) => readChatEvent(data, "POST /v1/chat/completions"),
       });
     },
     health(opts?: AiCallOptions) {
@@ -107,25 +108,13 @@ export function createOpenAiProvider(options: LiveProviderOptions): AiProvider {
 }
 
 /**
- * Reads the Server-Sent Events of a streamed chat completion line by line: `data:` lines are
- * gathered until the blank line that ends the event; `data: [DONE]` ends the answer; comments
- * and other fields are skipped. An `error` object in an event is the server's failure.
+ * Reads the data of one Server-Sent Event of a streamed chat completion: `[DONE]` ends the
+ * answer; an `error` object is the server's failure; anything else is a chunk of the answer.
  */
-function sseChatReader(what: string): (line: string) => StreamLine {
-  let data: string[] = [];
-  return (line) => {
-    if (line.startsWith("data:")) {
-      const value = line.slice(5).replace(/^ /u, "");
-      if (value === "[DONE]" && data.length === 0) return { done: true };
-      data.push(value);
-      return {};
-    }
-    if (line !== "" || data.length === 0) return {};
-    const payload = data.join("\n");
-    data = [];
-    const event = parseStreamLine(payload, what);
-    if (typeof event === "object" && event !== null && "error" in event) throw reportedError(what);
-    const text = parseResponse(ChatChunk, event, what).choices[0]?.delta?.content;
-    return { text: text ?? "" };
-  };
+function readChatEvent(data: string, what: string): StreamLine {
+  if (data === "[DONE]") return { done: true };
+  const event = parseStreamLine(data, what);
+  if (typeof event === "object" && event !== null && "error" in event) throw reportedError(what);
+  const text = parseResponse(ChatChunk, event, what).choices[0]?.delta?.content;
+  return { text: text ?? "" };
 }

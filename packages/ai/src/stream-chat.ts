@@ -1,9 +1,10 @@
 import { capBody } from "@tender/egress";
+import { createParser } from "eventsource-parser";
 import { AiDependencyError } from "./ai-dependency-error.js";
 import type { AiCallOptions } from "./ai-provider.js";
 import { joinUrl, refuseStatus, requestHeaders, toDependencyError } from "./http-json.js";
 
-/** What one line of a streamed answer said: a piece of text, the end, or nothing. */
+/** What one message of a streamed answer said: a piece of text, the end, or nothing. */
 export interface StreamLine {
   text?: string;
   done?: boolean;
@@ -21,8 +22,13 @@ export interface ChatStreamRequest extends AiCallOptions {
   /** The body is not read past this many bytes (`too_large`). */
   maxBytes: number;
   accept: string;
-  /** Reads one line of the body (without its line break); throws `AiDependencyError` on a bad one. */
-  readLine: (line: string) => StreamLine;
+  /** How the body is cut into messages: lines of JSON (Ollama), or Server-Sent Events. */
+  framing: "ndjson" | "sse";
+  /**
+   * Reads one message: a line without its line break (`ndjson`) or the data of one event
+   * (`sse`); throws `AiDependencyError` on a bad one.
+   */
+  readMessage: (message: string) => StreamLine;
 }
 
 /**
@@ -55,8 +61,8 @@ export async function* streamChat(req: ChatStreamRequest): AsyncGenerator<string
       signal: AbortSignal.any(signals),
     });
     if (!response.ok) await refuseStatus(response, what);
-    for await (const line of bodyLines(response.body, req.maxBytes)) {
-      const read = req.readLine(line);
+    for await (const message of bodyMessages(response.body, req.maxBytes, req.framing)) {
+      const read = req.readMessage(message);
       if (read.text) {
         chars += read.text.length;
         if (chars > req.maxAnswerChars) {
@@ -98,19 +104,55 @@ export async function* streamChat(req: ChatStreamRequest): AsyncGenerator<string
   }
 }
 
-/** The lines of a body (without line breaks), read up to `maxBytes`; the last may lack its break. */
-async function* bodyLines(body: ReadableStream<Uint8Array> | null, maxBytes: number): AsyncGenerator<string> {
-  if (!body) return;
-  const decoder = new TextDecoder("utf-8");
+/** Cuts a body into messages as it arrives: `feed` returns the messages a piece completed. */
+interface Splitter {
+  feed(text: string): string[];
+  /** What is left at the end of the body that still counts as a message. */
+  end(): string[];
+}
+
+/** Lines without their line breaks (LF or CRLF); the last may lack its break. */
+function lineSplitter(): Splitter {
   let buffer = "";
-  for await (const bytes of capBody(body, maxBytes)) {
-    buffer += decoder.decode(bytes, { stream: true });
-    const lines = buffer.split("\n");
-    buffer = lines.pop() ?? "";
-    for (const line of lines) yield line.endsWith("\r") ? line.slice(0, -1) : line;
-  }
-  buffer += decoder.decode();
-  if (buffer !== "") yield buffer;
+  return {
+    feed(text) {
+      buffer += text;
+      const lines = buffer.split("\n");
+      buffer = lines.pop() ?? "";
+      return lines.map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
+    },
+    end: () => (buffer === "" ? [] : [buffer]),
+  };
+}
+
+/** The data of each Server-Sent Event; an event the body cut off before its blank line is dropped. */
+function eventSplitter(): Splitter {
+  let events: string[] = [];
+  const parser = createParser({ onEvent: (event) => events.push(event.data) });
+  return {
+    feed(text) {
+      parser.feed(text);
+      const completed = events;
+      events = [];
+      return completed;
+    },
+    end: () => [],
+  };
+}
+
+/** The messages of a body, read up to `maxBytes`. */
+async function* bodyMessages(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+  framing: ChatStreamRequest["framing"],
+): AsyncGenerator<string> {
+  if (!body) return;
+  const splitter = framing === "sse" ? eventSplitter() : lineSplitter();
+  const decoder = new TextDecoder("utf-8");
+  for await (const bytes of capBody(body, maxBytes))
+    yield* splitter.feed(decoder.decode(bytes, { stream: true }));
+  yield* splitter.feed(decoder.decode());
+  yield* splitter.end();
 }
 
 /** Parses one line of a streamed answer as JSON, or fails as `invalid_json`. */

@@ -1,5 +1,4 @@
-import { ConfigError } from "@tender/config";
-import { redactConnectionString } from "@tender/observability";
+import { ConfigError, redactConnectionString } from "@tender/config";
 import { Command, CommanderError } from "commander";
 import type { CliDeps } from "./cli-deps.js";
 import { DEFAULT_DATABASE_URL } from "./cli-env.js";

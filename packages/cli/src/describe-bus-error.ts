@@ -1,5 +1,5 @@
 import { JetStreamApiCodes, JetStreamApiError } from "@nats-io/jetstream";
-import { redactConnectionString } from "@tender/observability";
+import { redactConnectionString } from "@tender/config";
 
 /** One line saying what went wrong on NATS, with what to do where that is known. Never a stack. */
 export function describeBusError(error: unknown, natsUrl: string): string {

@@ -1,4 +1,4 @@
-import { redactConnectionString } from "@tender/observability";
+import { redactConnectionString } from "@tender/config";
 
 const IS_IT_RUNNING = "is it running? Set DATABASE_URL.";
 const CHECK_HOST = "check the host in DATABASE_URL.";

@@ -1,7 +1,6 @@
 import type { JetStreamClient, JetStreamManager } from "@nats-io/jetstream";
 import { type Bus, type BusTopology, busNames, busTopology, connectBus } from "@tender/bus";
-import { loadConfig } from "@tender/config";
-import { redactConnectionString } from "@tender/observability";
+import { loadConfig, redactConnectionString } from "@tender/config";
 import { CliBusEnv } from "./bus-env.js";
 import type { CliDeps } from "./cli-deps.js";
 import { CliError } from "./cli-error.js";

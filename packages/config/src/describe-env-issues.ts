@@ -1,5 +1,5 @@
-import { redactConnectionString } from "@tender/observability";
 import type * as v from "valibot";
+import { redactConnectionString } from "./redact-connection-string.js";
 import { isSecretVariable } from "./secret-values.js";
 
 const MAX_SHOWN = 80;

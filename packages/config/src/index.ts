@@ -21,6 +21,7 @@ export { type EnvSource, loadConfig } from "./load-config.js";
 export { LOG_LEVELS, LogEnv } from "./log-env.js";
 export { NatsEnv } from "./nats-env.js";
 export { OutboxEnv, outboxRetentionMs } from "./outbox-env.js";
+export { redactConnectionString } from "./redact-connection-string.js";
 export { isSecretVariable } from "./secret-values.js";
 export { TracingEnv } from "./tracing-env.js";
 export { WebhookEnv } from "./webhook-env.js";

@@ -49,6 +49,7 @@ export {
   type TenderSort,
 } from "./http/tender-list-query.js";
 export {
+  FacetCount,
   FacetsResponse,
   TENDER_FACET_FIELDS,
   TenderListResponse,

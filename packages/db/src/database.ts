@@ -10,6 +10,7 @@ import type { QuarantinedRecordsTable } from "./tables/quarantined-records.table
 import type { SavedSearchMatchesTable } from "./tables/saved-search-matches.table.js";
 import type { SavedSearchesTable } from "./tables/saved-searches.table.js";
 import type { SourcesTable } from "./tables/sources.table.js";
+import type { TenderFacetGroupsTable } from "./tables/tender-facet-groups.table.js";
 import type { TendersTable } from "./tables/tenders.table.js";
 import type { WebhookDeliveriesTable } from "./tables/webhook-deliveries.table.js";
 
@@ -17,6 +18,7 @@ import type { WebhookDeliveriesTable } from "./tables/webhook-deliveries.table.j
 export interface Database {
   sources: SourcesTable;
   tenders: TendersTable;
+  tender_facet_groups: TenderFacetGroupsTable;
   procedures: ProceduresTable;
   attachments: AttachmentsTable;
   chunks: ChunksTable;

@@ -27,6 +27,7 @@ const everyTable = [
   "saved_search_matches",
   "saved_searches",
   "sources",
+  "tender_facet_groups",
   "tenders",
   "webhook_deliveries",
 ];

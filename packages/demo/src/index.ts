@@ -56,7 +56,6 @@ export {
   type SupervisorOptions,
   startSupervisor,
 } from "./supervisor/start-supervisor.js";
-export { firstFreePort, freePort } from "./system/free-port.js";
 export {
   type DemoServicesConfig,
   demoServiceEnv,

@@ -4,6 +4,7 @@ import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { loadConfig } from "@tender/config";
 import { type CreatedApiKey, createApiKey, type Database } from "@tender/db";
+import { firstFreePort } from "@tender/net";
 import type { Kysely } from "kysely";
 import { createDemoSavedSearch, DEMO_SAVED_SEARCH, describeAlert } from "./alerts/demo-saved-search.js";
 import { type AlertReceiver, startAlertReceiver } from "./alerts/start-alert-receiver.js";
@@ -23,7 +24,6 @@ import { assertDemoDatabaseName, databaseName, recreateDemoDatabase } from "./se
 import { resetDemoStreams } from "./setup/reset-demo-streams.js";
 import { createLogPrinter } from "./supervisor/log-printer.js";
 import { describeExit } from "./supervisor/start-supervisor.js";
-import { firstFreePort } from "./system/free-port.js";
 import { type DemoSystem, startDemoSystem } from "./system/start-demo-system.js";
 
 const out = createLogPrinter(process.stdout);
@@ -69,7 +69,7 @@ try {
   await rm(config.DEMO_DIR, { recursive: true, force: true });
   await mkdir(storageDir, { recursive: true });
   apiKey = await createApiKey(db, { name: "demo", limitPerMinute: 120 });
-  const port = await firstFreePort(config.DEMO_PORT, config.DEMO_PORT + 20);
+  const port = await firstFreePort(config.DEMO_PORT, config.DEMO_PORT + 20, "0.0.0.0");
   if (port === null) {
     throw new Error(
       `ports ${config.DEMO_PORT}..${config.DEMO_PORT + 20} are all taken; set DEMO_PORT to a free port`,
@@ -99,6 +99,7 @@ try {
     overrides: {
       "ingest-source-a": { SYNC_INTERVAL_MS: "2000" },
       "ingest-source-b": { SYNC_INTERVAL_MS: "2000" },
+      "ingest-source-c": { SYNC_INTERVAL_MS: "2000" },
     },
     databaseUrl,
     natsUrl: config.NATS_URL,
@@ -149,7 +150,7 @@ void system.supervisor.unexpectedExit.then((exit) => {
 });
 
 out.say(
-  `all six services are up; the replay server stands in for TED and Contracts Finder at ${system.replay.baseUrl}`,
+  `all seven services are up; the replay server stands in for TED, Contracts Finder and Find a Tender at ${system.replay.baseUrl}`,
 );
 let feedUrl: string | undefined;
 try {
@@ -167,7 +168,7 @@ system.replay.setAvailable(true);
 out.say("waiting until the demo data is ingested, downloaded and indexed…");
 try {
   await waitUntilSettled(db, {
-    sources: ["ted", "contracts_finder"],
+    sources: ["ted", "contracts_finder", "find_a_tender"],
     // A pass that ended before the replay served data (it stays empty until the saved search
     // exists) must not count as the demo data being in.
     servedSince: (code) => system.replay.firstServedAt(code),
@@ -184,7 +185,7 @@ try {
     const notices = await checkDemoSearch(system.gatewayUrl, apiKey.key, DEMO_NOTICES_QUERY, 4);
     const from = (source: string) => notices.sources.filter((s) => s === source).length;
     out.say(
-      `check: Search over the recorded notices returned ${notices.fragments} fragment(s), ${from("ted")} from TED and ${from("contracts_finder")} from Contracts Finder`,
+      `check: Search over the recorded notices returned ${notices.fragments} fragment(s), ${from("ted")} from TED, ${from("contracts_finder")} from Contracts Finder and ${from("find_a_tender")} from Find a Tender`,
     );
     const filtered = await checkDemoSearch(
       system.gatewayUrl,

@@ -1,5 +1,5 @@
+import { redactConnectionString } from "@tender/config";
 import { pino } from "pino";
-import { redactConnectionString } from "./redact-connection-string.js";
 import { REDACT_PATHS, REDACTED } from "./redact-paths.js";
 
 /** The logger every service and package receives. */

@@ -7,7 +7,6 @@ export { type InSpanOptions, inSpan, startSpan, TRACER_NAME } from "./in-span.js
 export { markSpanFailed } from "./mark-span-failed.js";
 export { createMetricsRegistry, METRIC_PREFIX } from "./metrics-registry.js";
 export { outcomeCounter } from "./outcome-counter.js";
-export { redactConnectionString } from "./redact-connection-string.js";
 export { REDACT_PATHS, REDACTED, SECRET_FIELDS } from "./redact-paths.js";
 export { acceptOrCreateRequestId, REQUEST_ID_HEADER } from "./request-id.js";
 export { HEALTH_CHECK_TIMEOUT_MS, type HealthCheck, runHealthCheck } from "./run-health-check.js";

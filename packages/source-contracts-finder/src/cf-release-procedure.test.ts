@@ -4,8 +4,8 @@ import { ocdsReleaseProcedure } from "@tender/ingest";
 import { hostileOcdsReleaseArb } from "@tender/ingest/testing";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { CF_FIXTURES, cfFixturePath } from "./cf-fixtures.js";
 import { contractsFinderSource } from "./cf-source.js";
-import { CF_FIXTURES, cfFixturePath } from "./testing/cf-fixtures.js";
 
 type Release = { ocid: string };
 const releases = (name: string): Release[] =>

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { createHostAllowlist } from "@tender/egress";
 import { describe, expect, it } from "vitest";
 import { TED_DOCUMENT_HOSTS } from "./ted-document-hosts.js";
+import { TED_FIXTURES, tedFixturePath } from "./ted-fixtures.js";
 import { tedNoticeToTenderRecord } from "./ted-notice-to-tender-record.js";
-import { TED_FIXTURES, tedFixturePath } from "./testing/ted-fixtures.js";
 
 // The downloader's own rule: a listed name allows its subdomains, on the default port.
 const covered = createHostAllowlist(TED_DOCUMENT_HOSTS);

@@ -3,8 +3,8 @@ import { NOTICE_KINDS } from "@tender/contracts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { tedDeadline } from "./ted-deadline.js";
+import { TED_FIXTURES, tedFixturePath } from "./ted-fixtures.js";
 import { tedNoticeProcedure } from "./ted-notice-procedure.js";
-import { TED_FIXTURES, tedFixturePath } from "./testing/ted-fixtures.js";
 
 type Notice = Record<string, unknown>;
 const read = (name: string): unknown => JSON.parse(readFileSync(tedFixturePath(name), "utf8"));

@@ -1,9 +1,10 @@
 import type { SourceDefinition } from "@tender/ingest";
 import { contractsFinderSource } from "@tender/source-contracts-finder";
+import { findATenderSource } from "@tender/source-find-a-tender";
 import { tedSource } from "@tender/source-ted";
 
 /** Every source, in the order they are listed (CLI help, docs). A new source is one line here. */
-export const SOURCES: readonly SourceDefinition[] = [tedSource, contractsFinderSource];
+export const SOURCES: readonly SourceDefinition[] = [tedSource, contractsFinderSource, findATenderSource];
 
 /** The definition of a source code, or undefined for a code no package defines. */
 export function sourceByCode(code: string): SourceDefinition | undefined {

@@ -1,7 +1,7 @@
 export { completeDownload } from "./complete-download.js";
 export { withDatabase } from "./database-url.js";
 export { emptyTables } from "./empty-tables.js";
-export { freePort } from "./free-port.js";
+export { type GeneratedTendersOptions, insertGeneratedTenders } from "./insert-generated-tenders.js";
 export { type SeedSavedSearchOptions, seedSavedSearch } from "./seed-saved-search.js";
 export {
   SEED_TENDER_FIELDS,

@@ -1,10 +1,6 @@
-import { startServiceContainers } from "./start-service-containers.js";
+import { type ServiceEndpoints, startServiceContainers } from "./start-service-containers.js";
 
-export interface ServiceEndpoints {
-  databaseUrl: string;
-  natsUrl: string;
-  stop: () => Promise<void>;
-}
+export type { ServiceEndpoints };
 
 /**
  * Where the tests find PostgreSQL and NATS: DATABASE_URL / NATS_URL when set (always in CI).

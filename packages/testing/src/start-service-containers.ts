@@ -1,6 +1,12 @@
 import { PostgreSqlContainer } from "@testcontainers/postgresql";
 import { GenericContainer, type StartedTestContainer } from "testcontainers";
-import type { ServiceEndpoints } from "./service-endpoints.js";
+
+/** Where the tests find PostgreSQL and NATS, and how to stop what was started for them. */
+export interface ServiceEndpoints {
+  databaseUrl: string;
+  natsUrl: string;
+  stop: () => Promise<void>;
+}
 
 /**
  * Starts PostgreSQL with pgvector and NATS with JetStream in containers (needs a container

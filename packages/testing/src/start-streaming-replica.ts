@@ -3,8 +3,8 @@ import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { freePort } from "@tender/net";
 import pg from "pg";
-import { freePort } from "./free-port.js";
 
 const run = promisify(execFile);
 

@@ -44,5 +44,6 @@ export function formatBytes(bytes: number | null): string {
 export function sourceName(source: string): string {
   if (source === "ted") return "TED (EU)";
   if (source === "contracts_finder") return "Contracts Finder (UK)";
+  if (source === "find_a_tender") return "Find a Tender (UK)";
   return source;
 }

@@ -1,3 +1,4 @@
+import { SOURCES } from "@tender/sources";
 import { describe, expect, it } from "vitest";
 import { allowlistForSource } from "./allowlist-for-source.js";
 
@@ -14,6 +15,20 @@ describe("allowlistForSource", () => {
     expect(allows("unknown", [], "https://ted.europa.eu/x")).toBe(false);
     expect(allows("constructor", [], "https://ted.europa.eu/x")).toBe(false);
     expect(allows(undefined, ["docs.example"], "https://docs.example/x")).toBe(true);
+  });
+
+  it("allows every registered source's document hosts for that source only", () => {
+    for (const source of SOURCES) {
+      expect(source.documentHosts.length, source.code).toBeGreaterThan(0);
+      for (const host of source.documentHosts) {
+        expect(allows(source.code, [], `https://www.${host}/Notice/1`), source.code).toBe(true);
+        for (const other of SOURCES.filter((o) => !o.documentHosts.includes(host)))
+          expect(allows(other.code, [], `https://${host}/x`), `${other.code} ${host}`).toBe(false);
+      }
+    }
+    expect(allows("find_a_tender", [], "https://www.find-tender.service.gov.uk/Notice/051000-2026")).toBe(
+      true,
+    );
   });
 
   it("allows a source's own hosts on their default ports only", () => {

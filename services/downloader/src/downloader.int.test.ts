@@ -387,8 +387,8 @@ describe("downloader backoff after a failed download", () => {
       eventSubject: worker.subject,
       attachments: listed.map((a) => ({ sourceUrl: a.source_url, filename: a.filename })),
     });
-    /** What an ingest pass does when the notice is listed again: requeue, then announce. */
-    const recrawl = async () =>
+    /** An ingest pass listing the notice again (requeued: what it must requeue), then an event. */
+    const recrawl = async (requeued: number) =>
       t.db.transaction().execute(async (trx) => {
         const counts = await syncTenderAttachments(
           trx,
@@ -397,7 +397,7 @@ describe("downloader backoff after a failed download", () => {
             (a) => ({ external_id: null, title: null, content_type: null, ...a }) as AttachmentInput,
           ),
         );
-        expect(counts.requeued).toBe(1);
+        expect(counts.requeued).toBe(requeued);
         await enqueueTenderChanged(trx, {
           tenderId: seeded.id,
           contentHash: seeded.contentHash,
@@ -415,9 +415,11 @@ describe("downloader backoff after a failed download", () => {
     expect(Number(ahead.rows[0]?.minutes)).toBeGreaterThan(55);
     expect(server.hits.get("/later.pdf")).toBe(1);
 
-    // A re-crawl within the pause: back to pending, then straight back to failed, no request.
+    // A re-crawl within the pause leaves it failed. A row left pending meanwhile (by an earlier
+    // ingest, which requeued on every crawl) goes straight back to failed, without a request.
     published = true;
-    await recrawl();
+    await sql`UPDATE attachments SET download_status = 'pending' WHERE id = ${failed?.id}`.execute(t.db);
+    await recrawl(0);
     await vi.waitFor(async () => {
       expect((await outboxFor(seeded.id)).every((row) => row.published_at !== null)).toBe(true);
     }, waitLong);
@@ -440,7 +442,7 @@ describe("downloader backoff after a failed download", () => {
     await sql`UPDATE attachments SET next_download_at = now() - interval '1 second' WHERE id = ${failed?.id}`.execute(
       t.db,
     );
-    await recrawl();
+    await recrawl(1);
     await vi.waitFor(async () => {
       const [row] = await listAttachmentsForTender(t.db, seeded.id);
       expect(row).toMatchObject({

@@ -6,7 +6,11 @@ import type { DocumentServer } from "@tender/egress/testing";
 import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
 import { seedTender, useTestDatabase } from "@tender/testing";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { type DownloaderProcess, downloaderStarted, useDownloaderProcesses } from "./downloader-process.js";
+import {
+  type DownloaderProcess,
+  downloaderStarted,
+  useDownloaderProcesses,
+} from "./testing/downloader-process.js";
 
 // These tests run the built service as a child process, to kill it for real in the middle of a
 // download.

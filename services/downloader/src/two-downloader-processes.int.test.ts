@@ -5,7 +5,11 @@ import { type AttachmentRow, enqueueTenderChanged, findTenderById } from "@tende
 import type { DocumentServer } from "@tender/egress/testing";
 import { seedTender, useTestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type DownloaderProcess, downloaderStarted, useDownloaderProcesses } from "./downloader-process.js";
+import {
+  type DownloaderProcess,
+  downloaderStarted,
+  useDownloaderProcesses,
+} from "./testing/downloader-process.js";
 
 // Two real downloader processes (the built service) sharing the database, the storage and the
 // consumer, fetching files that change on every fetch.

@@ -5,7 +5,7 @@ import { correctProtocols, startTestModelServer, type TestModelServer } from "@t
 import { createApiKey, createDb } from "@tender/db";
 import { createTestDatabase, seedTender, type TestDatabase } from "@tender/testing";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "./create-app.js";
 import { postJson, readJson } from "./testing/requests.js";
 import { testConfig, testDeps } from "./testing/test-deps.js";
@@ -68,6 +68,40 @@ describe("request deadline", () => {
     expect(search.status).toBe(200);
     const started = Date.now();
     await expectDeadline(await postJson(app, "/api/v1/ask", { query: "road repair" }, key), started);
+  });
+
+  it("Search and Ask: the statement held by the lock is cancelled at the deadline, not left waiting", async () => {
+    // As main.ts runs it: settings on the connection, where a search can be one statement.
+    const app = createApp(testDeps(tdb.db, { config: { ...config, searchSettingsOnConnection: true } }));
+    const holder = createDb(tdb.url, { max: 1 });
+    const released = Promise.withResolvers<void>();
+    const locked = Promise.withResolvers<void>();
+    const holding = holder.transaction().execute(async (trx) => {
+      await sql`LOCK TABLE chunks IN ACCESS EXCLUSIVE MODE`.execute(trx);
+      locked.resolve();
+      await released.promise;
+    });
+    /** Statements of this database other than the lock holder's that are running or waiting. */
+    const running = async () =>
+      (
+        await sql<{ query: string }>`
+          SELECT query FROM pg_stat_activity
+          WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()
+            AND query NOT LIKE 'LOCK TABLE%'`.execute(tdb.db)
+      ).rows;
+    try {
+      await locked.promise;
+      for (const path of ["/api/v1/search", "/api/v1/ask"]) {
+        const started = Date.now();
+        await expectDeadline(await postJson(app, path, { query: "road repair" }, key), started);
+        // The lock is still held: only a cancelled statement can have left.
+        await vi.waitFor(async () => expect(await running()).toEqual([]), { timeout: 1_000, interval: 50 });
+      }
+    } finally {
+      released.resolve();
+      await holding;
+      await holder.destroy();
+    }
   });
 
   it("Search: a query held by a lock on the chunks table; answers again once the lock is gone", async () => {

@@ -1,5 +1,5 @@
 import { isAiDependencyError } from "@tender/ai";
-import { redactConnectionString } from "@tender/observability";
+import { redactConnectionString } from "@tender/config";
 
 const MAX_LENGTH = 300;
 

@@ -7,8 +7,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Bus, busNames, busTopology, connectBus, ensureTopology } from "@tender/bus";
+import { freePort } from "@tender/net";
 import { createNatsObjectStorage } from "@tender/storage";
-import { freePort, uniqueBusToken } from "@tender/testing";
+import { uniqueBusToken } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { repoPath } from "./repo-path.js";
 

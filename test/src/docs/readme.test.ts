@@ -9,6 +9,7 @@ import {
   loadServiceEnv,
   loadServiceEnvSchemas,
   SERVICES,
+  WORKERS,
 } from "../deploy/service-env.js";
 import { configRows, expandUsedBy, perServiceDefaults, readReadme } from "./readme-config.js";
 
@@ -99,14 +100,12 @@ describe("README configuration table", () => {
 
   it("reads `used by` the way the table writes it", () => {
     expect(expandUsedBy("all")).toEqual([...SERVICES]);
-    expect(expandUsedBy("workers, CLI")).toEqual([
+    expect(expandUsedBy("workers, CLI")).toEqual([...WORKERS, "cli"]);
+    expect(WORKERS).toEqual(expect.arrayContaining(["ingest-source-a", "downloader", "indexer", "notifier"]));
+    expect(expandUsedBy("ingest-source-a, -b, -c")).toEqual([
       "ingest-source-a",
       "ingest-source-b",
-      "downloader",
-      "indexer",
-      "notifier",
-      "cli",
+      "ingest-source-c",
     ]);
-    expect(expandUsedBy("ingest-source-a, -b")).toEqual(["ingest-source-a", "ingest-source-b"]);
   });
 });

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { busNames, connectBus } from "@tender/bus";
 import { runCaptured } from "@tender/cli";
-import { type DemoSystem, type DemoSystemOptions, freePort, startDemoSystem } from "@tender/demo";
+import { type DemoSystem, type DemoSystemOptions, startDemoSystem } from "@tender/demo";
+import { freePort } from "@tender/net";
 import { createTestDatabase, type TestDatabase, testNatsUrl, uniqueBusToken } from "@tender/testing";
 
 /** One test file's whole system: its own database, bus prefix, ports and storage folder. */

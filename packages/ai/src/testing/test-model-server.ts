@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type ScriptedBody, scriptedStream } from "./scripted-stream.js";
+// `.ts`: benchmarks run this file with Node directly, and test helpers are not compiled.
+import { type ScriptedBody, scriptedStream } from "./scripted-stream.ts";
 
 /** A request as the test server received it; `body` is parsed JSON, or null for a GET. */
 export interface RecordedRequest {

@@ -115,7 +115,7 @@ describe("tender remap", () => {
 
   it("refuses an unknown source, a bad batch size or a bad id", async () => {
     for (const [args, message] of [
-      [["--source", "tedx"], '--source must be ted or contracts_finder, got "tedx"'],
+      [["--source", "tedx"], '--source must be ted, contracts_finder or find_a_tender, got "tedx"'],
       [["--source", "ted", "--batch", "0"], '--batch must be a whole number from 1 to 10000, got "0"'],
       [["--source", "ted", "--after", "x"], '--after must be a tender id (uuid), got "x"'],
     ] as const) {

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { ensureSource, saveSourceCursor } from "@tender/db";
 import { type ReplayServer, startReplayServer } from "@tender/ingest/testing";
 import { CF_FIXTURES, cfFixturePath } from "@tender/source-contracts-finder/testing";
+import { FTS_FIXTURES, ftsFixturePath } from "@tender/source-find-a-tender/testing";
 import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
 import { createTestDatabase, type TestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +13,7 @@ import { runCaptured } from "../run-captured.js";
 const fixture = (path: string) => JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
 const tedPage = fixture(tedFixturePath(TED_FIXTURES.digitalCompetitionPage));
 const cfPage = fixture(cfFixturePath(CF_FIXTURES.searchTenderPage));
+const { links: _links, ...ftsPage } = fixture(ftsFixturePath(FTS_FIXTURES.lifecyclePage));
 
 let t: TestDatabase;
 let server: ReplayServer;
@@ -26,6 +28,7 @@ beforeAll(async () => {
       return { body: { ...tedPage, iterationNextToken: "next-page" } };
     }
     if (req.url.pathname === "/Published/Notices/OCDS/Search") return { body: cfPage };
+    if (req.url.pathname === "/api/1.0/ocdsReleasePackages") return { body: ftsPage };
     return { status: 404, body: {} };
   });
 });
@@ -40,6 +43,8 @@ const env = (more: Record<string, string> = {}) => ({
   TED_BASE_URL: server.baseUrl,
   CF_BASE_URL: server.baseUrl,
   CF_PUBLISHED_FROM: "2026-08-01T00:00:00",
+  FTS_BASE_URL: server.baseUrl,
+  FTS_UPDATED_FROM: "2026-09-03T00:00:00",
   ...more,
 });
 
@@ -81,9 +86,27 @@ describe("tender sync", () => {
     expect(request?.url.searchParams.get("publishedFrom")).toBe("2026-08-01T00:00:00");
   });
 
+  it("runs one Find a Tender pass from FTS_UPDATED_FROM", async () => {
+    const { code, stdout } = await runCaptured(
+      ["sync", "--source", "find_a_tender", "--once", "--json"],
+      env(),
+    );
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({
+      source: "find_a_tender",
+      new: 5,
+      quarantined: 0,
+      stop: "end",
+    });
+    const request = server.requests.find((r) => r.url.pathname === "/api/1.0/ocdsReleasePackages");
+    expect(request?.url.searchParams.get("updatedFrom")).toBe("2026-09-03T00:00:00");
+  });
+
   it("explains what is missing or refused", async () => {
-    const unknown = await runCaptured(["sync", "--source", "find_a_tender", "--once"], env());
-    expect(unknown.stderr).toBe('error: --source must be ted or contracts_finder, got "find_a_tender"\n');
+    const unknown = await runCaptured(["sync", "--source", "nowhere", "--once"], env());
+    expect(unknown.stderr).toBe(
+      'error: --source must be ted, contracts_finder or find_a_tender, got "nowhere"\n',
+    );
     const refused = await runCaptured(
       ["sync", "--source", "ted", "--once"],
       env({ TED_BASE_URL: "http://127.0.0.1:9/", SYNC_ALLOWED_HOSTS: "api.ted.europa.eu" }),

@@ -355,12 +355,13 @@ export const jsonSchemas = {
             "items": {
               "enum": [
                 "ted",
-                "contracts_finder"
+                "contracts_finder",
+                "find_a_tender"
               ],
               "type": "string"
             },
             "minItems": 1,
-            "maxItems": 2,
+            "maxItems": 3,
             "uniqueItems": true
           },
           "countries": {
@@ -487,12 +488,13 @@ export const jsonSchemas = {
             "items": {
               "enum": [
                 "ted",
-                "contracts_finder"
+                "contracts_finder",
+                "find_a_tender"
               ],
               "type": "string"
             },
             "minItems": 1,
-            "maxItems": 2,
+            "maxItems": 3,
             "uniqueItems": true
           },
           "countries": {
@@ -1818,12 +1820,13 @@ export const jsonSchemas = {
             "items": {
               "enum": [
                 "ted",
-                "contracts_finder"
+                "contracts_finder",
+                "find_a_tender"
               ],
               "type": "string"
             },
             "minItems": 1,
-            "maxItems": 2,
+            "maxItems": 3,
             "uniqueItems": true
           },
           "countries": {
@@ -1967,12 +1970,13 @@ export const jsonSchemas = {
             "items": {
               "enum": [
                 "ted",
-                "contracts_finder"
+                "contracts_finder",
+                "find_a_tender"
               ],
               "type": "string"
             },
             "minItems": 1,
-            "maxItems": 2,
+            "maxItems": 3,
             "uniqueItems": true
           },
           "countries": {
@@ -2145,12 +2149,13 @@ export const jsonSchemas = {
             "items": {
               "enum": [
                 "ted",
-                "contracts_finder"
+                "contracts_finder",
+                "find_a_tender"
               ],
               "type": "string"
             },
             "minItems": 1,
-            "maxItems": 2,
+            "maxItems": 3,
             "uniqueItems": true
           },
           "countries": {
@@ -2332,12 +2337,13 @@ export const jsonSchemas = {
                   "items": {
                     "enum": [
                       "ted",
-                      "contracts_finder"
+                      "contracts_finder",
+                      "find_a_tender"
                     ],
                     "type": "string"
                   },
                   "minItems": 1,
-                  "maxItems": 2,
+                  "maxItems": 3,
                   "uniqueItems": true
                 },
                 "countries": {

@@ -45,10 +45,14 @@ export const TenderListResponse = v.strictObject(
 );
 export type TenderListResponse = v.InferOutput<typeof TenderListResponse>;
 
-const FacetCounts = v.array(
-  v.strictObject({ value: v.string(), count: v.pipe(v.number(), v.integer(), v.minValue(1)) }, objectMessage),
-  "Must be an array",
+/** One value of a facet and how many matching tenders have it. */
+export const FacetCount = v.strictObject(
+  { value: v.string(), count: v.pipe(v.number(), v.integer(), v.minValue(1)) },
+  objectMessage,
 );
+export type FacetCount = v.InferOutput<typeof FacetCount>;
+
+const FacetCounts = v.array(FacetCount, "Must be an array");
 
 /** Response of `GET /api/v1/facets`: counts of matching tenders, count descending then value, ≤ 50 each. */
 export const FacetsResponse = v.strictObject(

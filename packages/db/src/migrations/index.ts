@@ -17,6 +17,9 @@ import * as m0015 from "./0015-undelivered-webhooks.js";
 import * as m0016 from "./0016-feed-token-sealed.js";
 import * as m0017 from "./0017-compact-embedding.js";
 import * as m0018 from "./0018-outbox-traceparent.js";
+import * as m0019 from "./0019-browse-sort-indexes.js";
+import * as m0020 from "./0020-tender-facet-groups.js";
+import * as m0021 from "./0021-saved-search-match-keys.js";
 import * as m0022 from "./0022-procedures.js";
 
 /** Every migration, in order. Names never change once released. */
@@ -39,5 +42,8 @@ export const migrations: Record<string, Migration> = {
   "0016-feed-token-sealed": m0016,
   "0017-compact-embedding": m0017,
   "0018-outbox-traceparent": m0018,
+  "0019-browse-sort-indexes": m0019,
+  "0020-tender-facet-groups": m0020,
+  "0021-saved-search-match-keys": m0021,
   "0022-procedures": m0022,
 };

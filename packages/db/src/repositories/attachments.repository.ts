@@ -17,7 +17,7 @@ export interface AttachmentSyncCounts {
   inserted: number;
   /** Listed again with changed metadata; status kept (`pending` or `ready`). */
   updated: number;
-  /** Listed again while `skipped` or `failed`: back to `pending`. */
+  /** Listed again while `skipped`, or `failed` with its backoff passed: back to `pending`. */
   requeued: number;
   /** Listed again, nothing to change. */
   unchanged: number;
@@ -38,8 +38,8 @@ const MAX_ERROR_LENGTH = 4000;
 
 /**
  * Applies the upstream attachment list of a (re-)crawled tender (docs/records.md#states): a new URL is inserted
- * `pending`; a listed URL gets its metadata updated, and a `skipped` or `failed` one goes back to
- * `pending` without a file (its digest and size cleared; `local_path` still names the old object
+ * `pending`; a listed URL gets its metadata updated, and a `skipped` one, or a `failed` one whose
+ * download backoff has passed (`next_download_at`), goes back to `pending` without a file (its digest and size cleared; `local_path` still names the old object
  * so the download that replaces it can delete it); a URL no longer listed becomes `skipped`
  * (`ready` ones too, keeping their file columns). On a `ready` row the filename and content type the download stored win
  * over the upstream ones (only its title and external id follow upstream), so a re-crawl agrees
@@ -72,7 +72,12 @@ export async function syncTenderAttachments(
   const counts: AttachmentSyncCounts = { inserted: 0, updated: 0, requeued: 0, unchanged: 0, skipped: 0 };
 
   if (urls.length > 0) {
-    const requeue = sql<boolean>`attachments.download_status IN ('skipped', 'failed')`;
+    // A failed download is retried on the downloader's backoff (`next_download_at`, the
+    // database's clock), not on every crawl: requeueing it earlier only announces the tender
+    // again for a download the downloader would put back to `failed` at once.
+    const requeue = sql<boolean>`(attachments.download_status = 'skipped'
+      OR (attachments.download_status = 'failed'
+        AND (attachments.next_download_at IS NULL OR attachments.next_download_at <= now())))`;
     const ready = sql<boolean>`attachments.download_status = 'ready'`;
     const written = await db
       .insertInto("attachments")
@@ -114,12 +119,13 @@ export async function syncTenderAttachments(
           ),
       )
       // xmax is 0 only for a freshly inserted row version.
-      .returning(["source_url", sql<boolean>`xmax = 0`.as("inserted")])
+      .returning(["source_url", "download_status", sql<boolean>`xmax = 0`.as("inserted")])
       .execute();
     for (const row of written) {
       const was = previous.get(row.source_url);
       if (row.inserted) counts.inserted++;
-      else if (was === "skipped" || was === "failed") counts.requeued++;
+      else if ((was === "skipped" || was === "failed") && row.download_status === "pending")
+        counts.requeued++;
       else counts.updated++;
     }
     counts.unchanged = urls.length - written.length;

@@ -68,3 +68,18 @@ export function compactQuery(embedding: readonly number[]): CompactQuery | undef
   const fullSide = (2 * GAMMA) / (1 - GAMMA) + 2 * U4;
   return { halfvec: halfvecParam(half), bound: compactSide + fullSide + 1e-9 };
 }
+
+/**
+ * E for two stored compact vectors, a saved search's `query_half` against a chunk's
+ * `embedding_half` (both `l2_normalize(v)::halfvec`, both non-NULL):
+ * |(1 + (embedding_half <#> query_half)) − (embedding <=> query_embedding)| ≤ E.
+ * The proof of `compactQuery`, with the query rounded by the server like the chunk:
+ * εq ≤ CHUNK_ROUNDING and ‖h‖ ≤ 1 + CHUNK_ROUNDING instead of measured values.
+ */
+export const COMPACT_PAIR_BOUND =
+  CHUNK_ROUNDING * (1 + CHUNK_ROUNDING) +
+  CHUNK_ROUNDING +
+  GAMMA * (1 + CHUNK_ROUNDING) ** 2 +
+  (2 * GAMMA) / (1 - GAMMA) +
+  2 * U4 +
+  1e-9;

@@ -1,9 +1,5 @@
 import { type RawBuilder, sql } from "kysely";
-import type { RankedChunk } from "./rank-nearest-chunks.js";
-import type { ChunkMatch } from "./search.repository.js";
-
-/** What a search result shows of a ranked chunk besides its id and score. */
-export type ShownChunk = Omit<ChunkMatch, "chunk_id" | "score">;
+import type { ChunkMatch, RankedChunk, ShownChunk } from "./search-results.js";
 
 /**
  * A ranking `ranked` (a subquery of `id, distance`) with the columns of {@link ShownChunk}, in

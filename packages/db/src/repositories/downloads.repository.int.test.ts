@@ -159,9 +159,13 @@ describe("download backoff", () => {
     await sql`UPDATE attachments SET next_download_at = now() - interval '1 second' WHERE id = ${due.id}`.execute(
       t.db,
     );
-    // A re-crawl lists every document again: the failed ones go back to pending (docs/records.md#states).
+    // A re-crawl lists every document again: only the failed one whose pause is over goes back
+    // to pending (docs/records.md#states, on the backoff's schedule).
     await t.db.transaction().execute((trx) => syncTenderAttachments(trx, tenderId, list.map(doc)));
-    expect((await row("gone")).download_status).toBe("pending");
+    expect((await row("gone")).download_status).toBe("failed");
+    expect((await row("due")).download_status).toBe("pending");
+    // A pending row whose next try is ahead (left by an earlier ingest that requeued on every crawl).
+    await sql`UPDATE attachments SET download_status = 'pending' WHERE id = ${gone.id}`.execute(t.db);
 
     const deferred = await t.db.transaction().execute(async (trx) => {
       await lockTenderRow(trx, tenderId);

@@ -158,7 +158,8 @@ export async function clearDownloadBackoff(db: Db, id: string): Promise<void> {
 /**
  * Puts the tender's `pending` attachments whose `next_download_at` is still ahead (by the
  * database's clock) back to `failed`, keeping their error: a re-crawl requeues a failed
- * attachment on every pass (docs/records.md#states), and one that failed recently waits for its next try
+ * attachment only once its backoff has passed, but a `pending` row can still meet an earlier
+ * schedule (an event already on its way), and one that failed recently waits for its next try
  * instead of being fetched again. Take the tender row lock first (`lockTenderRow`), as every
  * writer of a tender's attachments does. Returns the deferred attachments.
  */

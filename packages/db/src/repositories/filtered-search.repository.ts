@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../database.js";
-import { type RankedChunk, type RankInput, rankNearestThenFilter } from "./rank-nearest-chunks.js";
+import { type RankInput, rankNearestThenFilter } from "./rank-nearest-chunks.js";
+import type { RankedChunk } from "./search-results.js";
 
 /** From this estimated share of matching tenders on, the nearest chunks are ranked first and then filtered. */
 const MOSTLY_MATCHING = 0.5;

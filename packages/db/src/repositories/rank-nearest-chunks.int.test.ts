@@ -5,7 +5,8 @@ import pgvector from "pgvector";
 import { beforeAll, describe, expect, it } from "vitest";
 import { vectorParam } from "../sql/vector-param.js";
 import { compactQuery } from "./compact-query.js";
-import { type RankedChunk, rankNearestChunks, rankNearestThenFilter } from "./rank-nearest-chunks.js";
+import { rankNearestChunks, rankNearestThenFilter } from "./rank-nearest-chunks.js";
+import type { RankedChunk } from "./search-results.js";
 
 const t = useTestDatabase();
 const DIMS = 1024;

@@ -3,15 +3,8 @@ import type { Db } from "../database.js";
 import { prepared } from "../sql/prepared.js";
 import { vectorParam } from "../sql/vector-param.js";
 import { type CompactQuery, compactQuery } from "./compact-query.js";
-import { type ShownChunk, toRankedChunk, withDescription } from "./describe-ranked.js";
-
-/** A chunk of the ranking: its id and `embedding <=> query` (never NaN). */
-export interface RankedChunk {
-  id: string;
-  distance: number;
-  /** What a search result shows of it, when the ranking was asked to `describe`. */
-  shown?: ShownChunk;
-}
+import { toRankedChunk, withDescription } from "./describe-ranked.js";
+import type { RankedChunk, ShownChunk } from "./search-results.js";
 
 export interface RankInput {
   embedding: readonly number[];
@@ -20,6 +13,13 @@ export interface RankInput {
   limit: number;
   /** Only chunks of the tenders matching this condition on `t` (a `tenders` row); none: every chunk of the model. */
   tenders?: RawBuilder<boolean>;
+  /** Aborted when the caller no longer waits for the answer: no further statement starts. */
+  signal?: AbortSignal;
+  /**
+   * Also cancel a statement running when `signal` aborts (`pg_cancel_backend` from a new
+   * connection): for a statement outside a transaction, which no `statement_timeout` bounds.
+   */
+  cancelOnAbort?: boolean;
   /** How many candidates the compact scan keeps (N below); default 100. Tests use a few, to reach every branch with small tables. */
   candidates?: number;
   /** Return each ranked chunk with what a search result shows of it (`shown`), from the same statement. */
@@ -147,7 +147,12 @@ async function rankCandidates(
   scope: RawBuilder<boolean>,
   keep: RawBuilder<boolean> | undefined,
 ): Promise<{ ranked: RankedChunk[]; proven: boolean; reach: number | undefined }> {
-  const { rows } = await nearestCandidatesSql(input, compact, scope, keep).execute(db);
+  input.signal?.throwIfAborted();
+  const abort =
+    input.signal && input.cancelOnAbort
+      ? { signal: input.signal, inflightQueryAbortStrategy: "cancel query" as const }
+      : undefined;
+  const { rows } = await nearestCandidatesSql(input, compact, scope, keep).execute(db, abort);
   const ranked = rows.flatMap((r) => (r.id === null ? [] : [toRankedChunk(r)]));
   const considered = rows[0]?.considered ?? 0;
   const last = rows[0]?.last ?? null;
@@ -166,6 +171,7 @@ async function rankByFullVector(
   compact: CompactQuery | undefined,
   reach: number | undefined,
 ): Promise<RankedChunk[]> {
+  input.signal?.throwIfAborted();
   const reachable =
     compact && reach !== undefined
       ? sql`AND (c.embedding_half IS NULL OR c.embedding_half <#> ${compact.halfvec}::halfvec(1024) <= ${reach}::float8)`

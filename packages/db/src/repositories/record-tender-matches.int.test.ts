@@ -7,6 +7,7 @@ import { listChunksForTender } from "./chunks.repository.js";
 import {
   listSavedSearchesToReembed,
   recordTenderMatches,
+  recordTenderMatchesSql,
   updateSavedSearchEmbedding,
 } from "./record-tender-matches.js";
 import { insertSavedSearchWithinLimit } from "./saved-searches.repository.js";
@@ -162,5 +163,30 @@ describe("recordTenderMatches", () => {
     const { rows } = await sql<{ dims: number }>`
       SELECT vector_dims(query_embedding) AS dims FROM saved_searches WHERE id = ${stale}`.execute(t.db);
     expect(rows[0]?.dims).toBe(1024);
+  });
+});
+
+describe("recordTenderMatchesSql", () => {
+  it("finds saved searches through the filter-key index, never by reading them all", async () => {
+    const tender = await seedTender(t.db, { countries: ["EE"], chunks: ["Harbour dredging in Pärnu."] });
+    // 4,000 saved searches over 40 countries, a few unfiltered: what "could match" is a small part.
+    await sql`
+      INSERT INTO saved_searches (api_key_id, name, query, query_embedding, embedding_model, filters, min_score,
+                                  feed_token_hash)
+      SELECT ${apiKeyId}, 's', 'q', array_fill(0.01::real, ARRAY[1024])::vector, 'fake-hash-1024',
+             CASE WHEN g % 50 = 0 THEN '{}'::jsonb
+                  ELSE jsonb_build_object('countries', jsonb_build_array(chr(65 + g % 40 / 26) || chr(65 + g % 40 % 26)))
+             END,
+             0.5, md5(g::text) || md5(g::text)
+      FROM generate_series(1, 4000) AS g`.execute(t.db);
+    await sql`ANALYZE saved_searches`.execute(t.db);
+    const { rows } = await sql<{ "QUERY PLAN": string }>`EXPLAIN ${recordTenderMatchesSql({
+      tenderId: tender.id,
+      contentHash: tender.contentHash,
+      now: NOW,
+    })}`.execute(t.db);
+    const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
+    expect(plan).toContain("Bitmap Index Scan on saved_searches_filter_keys_idx");
+    expect(plan).not.toMatch(/Seq Scan on saved_searches/);
   });
 });

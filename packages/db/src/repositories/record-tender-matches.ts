@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import pgvector from "pgvector";
 import type { Db } from "../database.js";
 import { alertingSavedSearchSql } from "./alerting-saved-search-sql.js";
+import { COMPACT_PAIR_BOUND } from "./compact-query.js";
 import { savedFilterSql } from "./saved-filter-sql.js";
 
 export interface RecordTenderMatchesInput {
@@ -22,24 +23,58 @@ export interface RecordTenderMatchesInput {
  * search has a webhook, in the same statement. A saved search matches a tender at most once per
  * content hash: a replayed event records nothing new. Nothing is recorded when the tender no
  * longer has `contentHash`.
+ *
+ * How it stays fast with many saved searches, and exact:
+ * 1. The tender's chunks are read once. Saved searches are found through the GIN index of
+ *    `filter_keys` (migration 0021): a saved search's keys are one of its list filters, and
+ *    the tender must share one of them to pass that filter, so no saved search that could
+ *    match is left out. The full filter is checked on every one found.
+ * 2. Compact pass: for each, the best `embedding_half · query_half` over the chunks is within
+ *    E = `COMPACT_PAIR_BOUND` of the best exact score (compact-query.ts has the proof), so a
+ *    saved search whose compact best is below `min_score − E` cannot match and goes no further.
+ * 3. The rest (and any with a NULL compact vector on either side) get the exact score of
+ *    Search from the full vectors, as before.
  */
 export async function recordTenderMatches(
   db: Db,
   input: RecordTenderMatchesInput,
 ): Promise<{ matches: number; deliveries: number }> {
-  const { rows } = await sql<{ matches: string; deliveries: string }>`
-    WITH t AS (
+  const { rows } = await recordTenderMatchesSql(input).execute(db);
+  const row = rows[0];
+  return { matches: Number(row?.matches ?? 0), deliveries: Number(row?.deliveries ?? 0) };
+}
+
+/** The statement of {@link recordTenderMatches}, for EXPLAIN too. */
+export function recordTenderMatchesSql(input: RecordTenderMatchesInput) {
+  return sql<{ matches: string; deliveries: string }>`
+    WITH t AS MATERIALIZED (
       SELECT * FROM tenders WHERE id = ${input.tenderId} AND content_hash = ${input.contentHash}
+    ), tender_chunks AS MATERIALIZED (
+      SELECT c.id, c.content, c.attachment_id, c.embedding, c.embedding_half, c.embedding_model
+      FROM chunks AS c WHERE c.tender_id = (SELECT id FROM t)
+    ), tender_keys AS MATERIALIZED (
+      SELECT tender_filter_keys(t.id, t.cpv_prefixes, t.countries,
+                                (SELECT code FROM sources WHERE id = t.source_id), t.currency) AS keys
+      FROM t
+    ), candidates AS (
+      SELECT ss.id, ss.webhook_url, ss.min_score, ss.embedding_model
+      FROM t JOIN saved_searches AS ss
+        ON ss.filter_keys && (SELECT keys FROM tender_keys)
+        AND ss.query_embedding IS NOT NULL AND ${alertingSavedSearchSql("ss")}
+        AND ${savedFilterSql(sql`ss.filters`, input.now)}
+      WHERE ss.query_half IS NULL OR (
+        SELECT bool_or(ch.embedding_half IS NULL)
+               OR max(-(ch.embedding_half <#> ss.query_half)) >= ss.min_score - ${COMPACT_PAIR_BOUND}::float8
+        FROM tender_chunks AS ch WHERE ch.embedding_model = ss.embedding_model)
     ), best AS (
       SELECT ss.id AS saved_search_id, ss.webhook_url, b.chunk_id, b.content, b.attachment_id,
              LEAST(1::float8, GREATEST(-1::float8, 1 - b.distance)) AS score, ss.min_score
-      FROM t
-      JOIN saved_searches AS ss ON ss.query_embedding IS NOT NULL AND ${alertingSavedSearchSql("ss")}
-        AND ${savedFilterSql(sql`ss.filters`, input.now)}
+      FROM candidates AS ss
+      JOIN saved_searches AS full_query ON full_query.id = ss.id
       CROSS JOIN LATERAL (
-        SELECT c.id AS chunk_id, c.content, c.attachment_id, c.embedding <=> ss.query_embedding AS distance
-        FROM chunks AS c
-        WHERE c.tender_id = t.id AND c.embedding_model = ss.embedding_model
+        SELECT c.id AS chunk_id, c.content, c.attachment_id, c.embedding <=> full_query.query_embedding AS distance
+        FROM tender_chunks AS c
+        WHERE c.embedding_model = ss.embedding_model
         ORDER BY distance, c.id
         LIMIT 1
       ) AS b
@@ -60,11 +95,7 @@ export async function recordTenderMatches(
       WHERE best.webhook_url IS NOT NULL
       RETURNING id
     )
-    SELECT (SELECT count(*) FROM matched) AS matches, (SELECT count(*) FROM delivered) AS deliveries`.execute(
-    db,
-  );
-  const row = rows[0];
-  return { matches: Number(row?.matches ?? 0), deliveries: Number(row?.deliveries ?? 0) };
+    SELECT (SELECT count(*) FROM matched) AS matches, (SELECT count(*) FROM delivered) AS deliveries`;
 }
 
 /**

@@ -10,25 +10,9 @@ import {
   rankNearestChunks,
   rankNearestIfProven,
 } from "./rank-nearest-chunks.js";
+import type { ChunkMatch } from "./search-results.js";
 import { searchSettings } from "./search-settings.js";
 import { hasTenderFilters, tenderFilterSql } from "./tender-filter-sql.js";
-
-/** One chunk found by {@link searchChunks}, with what a search result shows of its tender. */
-export interface ChunkMatch {
-  chunk_id: string;
-  tender_id: string;
-  title: string;
-  /** Code of the tender's source. */
-  source: string;
-  source_url: string;
-  /** The whole chunk text. */
-  content: string;
-  /** 1 − cosine distance, bounded to [−1, 1], not rounded. */
-  score: number;
-  /** Null when the chunk holds the tender's own metadata. */
-  attachment_id: string | null;
-  attachment_filename: string | null;
-}
 
 export interface SearchChunksInput {
   /** The query vector: 1024 finite numbers, not all zero. */
@@ -50,6 +34,17 @@ export interface SearchChunksInput {
    * (no transaction of its own to carry the settings) unless its cut cannot be proven.
    */
   settingsOnConnection?: boolean;
+  /**
+   * The time left before the caller's deadline, in ms: a search in its own transaction sets it
+   * as `statement_timeout`, so a statement still running at the deadline is cancelled by the
+   * server (SQLSTATE 57014) instead of running on for nobody.
+   */
+  statementTimeoutMs?: number;
+  /**
+   * Aborted at the caller's deadline: no further statement of the search starts, and the
+   * one-statement search (`settingsOnConnection`) is cancelled where it stands.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -73,11 +68,20 @@ export interface SearchChunksInput {
  */
 export async function searchChunks(db: Db, input: SearchChunksInput): Promise<ChunkMatch[]> {
   const rank = toRankInput(input);
+  input.signal?.throwIfAborted();
   if (input.settingsOnConnection && !rank.tenders) {
-    const ranked = await rankNearestIfProven(db, rank);
+    // One autocommitted statement has no transaction to carry a timeout: at the deadline it is
+    // cancelled instead (pg_cancel_backend from a short-lived connection).
+    const ranked = await rankNearestIfProven(db, { ...rank, cancelOnAbort: true });
     if (ranked) return toChunkMatches(ranked, input.minScore);
   }
-  const settings = Object.entries(searchSettings(input.parallelWorkers ?? 0))
+  const settings = Object.entries({
+    ...searchSettings(input.parallelWorkers ?? 0),
+    // 0 would mean no timeout at all: at least 1 ms.
+    ...(input.statementTimeoutMs === undefined
+      ? {}
+      : { statement_timeout: String(Math.max(1, Math.ceil(input.statementTimeoutMs))) }),
+  })
     .map(([name, value]) => `SET LOCAL ${name} = '${value}';`)
     .join(" ");
   return db.connection().execute(async (conn) => {
@@ -111,6 +115,7 @@ function toRankInput(input: SearchChunksInput): RankInput {
     limit: input.limit,
     describe: true,
     parallelWorkers: input.parallelWorkers ?? 0,
+    ...(input.signal ? { signal: input.signal } : {}),
   };
   if (!hasTenderFilters(input.filters)) return rank;
   return { ...rank, tenders: tenderFilterSql(input.filters, input.now ?? new Date()) };

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from "kysely";
+import type { Generated, GeneratedAlways, Insertable, Selectable } from "kysely";
 
 export interface SavedSearchesTable {
   id: Generated<string>;
@@ -19,6 +19,10 @@ export interface SavedSearchesTable {
   /** The feed token sealed by `sealFeedToken`, to show the feed address again; null without a key. */
   feed_token_sealed: Generated<string | null>;
   created_at: Generated<Date>;
+  /** What the notifier looks saved searches up by (migration 0021); derived from `filters`. */
+  filter_keys: GeneratedAlways<string[]>;
+  /** Unit-length half-precision copy of `query_embedding` for the compact first pass; derived. */
+  query_half: GeneratedAlways<string | null>;
 }
 export type SavedSearchRow = Selectable<SavedSearchesTable>;
 export type NewSavedSearchRow = Insertable<SavedSearchesTable>;

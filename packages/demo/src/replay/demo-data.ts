@@ -1,7 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { CF_FIXTURES, cfFixturePath } from "@tender/source-contracts-finder/testing";
-import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
+import { parseJsonLenient } from "@tender/ingest";
+import { CF_FIXTURES, cfFixturePath } from "@tender/source-contracts-finder/fixtures";
+import { FTS_FIXTURES, ftsFixturePath } from "@tender/source-find-a-tender/fixtures";
+import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/fixtures";
 import { FIXTURES_DIR } from "../repo-paths.js";
 
 /** A JSON object as parsed from a recorded page. */
@@ -19,6 +21,8 @@ export interface DemoData {
   tedPages: JsonObject[];
   /** `GET /Published/Notices/OCDS/Search` pages, in serving order. */
   cfPages: JsonObject[];
+  /** `GET /api/1.0/ocdsReleasePackages` pages (Find a Tender), in serving order. */
+  ftsPages: JsonObject[];
   /** Keyed by public URL, e.g. `https://ted.europa.eu/it/notice/821126-2025/pdf`. */
   documents: Map<string, DemoDocument>;
 }
@@ -40,6 +44,12 @@ export const CF_PAGE_FILES = [
   cfFixturePath(CF_FIXTURES.documentsTrimmedRelease),
 ] as const;
 
+/** Find a Tender pages (absolute paths; real captures: a tender page, then a page of later notices). */
+export const FTS_PAGE_FILES = [
+  ftsFixturePath(FTS_FIXTURES.tenderPage),
+  ftsFixturePath(FTS_FIXTURES.lifecyclePage),
+] as const;
+
 /** The only real documents we have: the TED notice PDFs of 821062-2025 and 821126-2025 (absolute paths). */
 export const DOCUMENT_FILES = [
   {
@@ -55,7 +65,8 @@ export const DOCUMENT_FILES = [
 ] as const;
 
 async function readJson(file: string): Promise<JsonObject> {
-  const parsed: unknown = JSON.parse(await readFile(file, "utf8"));
+  // Lenient as the ingest's client: the Find a Tender capture holds bare Infinity literals.
+  const parsed: unknown = parseJsonLenient(await readFile(file, "utf8"));
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
     throw new Error(`${file} is not a JSON object`);
   }
@@ -64,14 +75,15 @@ async function readJson(file: string): Promise<JsonObject> {
 
 /** Reads the demo's pages and documents. */
 export async function loadDemoData(): Promise<DemoData> {
-  const [tedPages, cfPages, documents] = await Promise.all([
+  const [tedPages, cfPages, ftsPages, documents] = await Promise.all([
     Promise.all(TED_PAGE_FILES.map(readJson)),
     Promise.all(CF_PAGE_FILES.map(readJson)),
+    Promise.all(FTS_PAGE_FILES.map(readJson)),
     Promise.all(
       DOCUMENT_FILES.map(
         async (d) => [d.url, { bytes: await readFile(d.file), contentType: d.contentType }] as const,
       ),
     ),
   ]);
-  return { tedPages, cfPages, documents: new Map(documents) };
+  return { tedPages, cfPages, ftsPages, documents: new Map(documents) };
 }

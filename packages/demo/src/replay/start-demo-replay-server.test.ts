@@ -70,6 +70,29 @@ describe("the demo replay server", () => {
     expect((await fetch(`${server.baseUrl}/Published/Notices/OCDS/Search?cursor=nope`)).status).toBe(400);
   });
 
+  it("serves the Find a Tender pages chained by links.next, the recorded Infinity read as null", async () => {
+    const ocids: string[] = [];
+    let url: string | undefined = `${server.baseUrl}/api/1.0/ocdsReleasePackages?stages=tender&limit=100`;
+    let pages = 0;
+    while (url) {
+      const response: Response = await fetch(url);
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      expect(text).not.toContain("Infinity");
+      const page = JSON.parse(text) as CfPage;
+      ocids.push(...page.releases.map((r) => r.ocid));
+      url = page.links?.next;
+      pages += 1;
+    }
+    expect(pages).toBe(data.ftsPages.length);
+    expect(ocids).toEqual(data.ftsPages.flatMap((p) => (p as unknown as CfPage).releases.map((r) => r.ocid)));
+    expect(ocids).toHaveLength(25);
+    expect(
+      (await fetch(`${server.baseUrl}/api/1.0/ocdsReleasePackages?cursor=demo-contracts_finder-page-1`))
+        .status,
+    ).toBe(400);
+  });
+
   it("serves the real PDF byte for byte under the notice's path, and 404 for documents it lacks", async () => {
     const response = await fetch(`${server.baseUrl}/it/notice/821126-2025/pdf`);
     expect(response.status).toBe(200);
@@ -111,6 +134,9 @@ describe("the demo replay server", () => {
       expect(held.firstServedAt("contracts_finder")).toBeUndefined();
       await fetch(`${held.baseUrl}/Published/Notices/OCDS/Search`);
       expect(held.firstServedAt("contracts_finder")).toBeInstanceOf(Date);
+      expect(held.firstServedAt("find_a_tender")).toBeUndefined();
+      await fetch(`${held.baseUrl}/api/1.0/ocdsReleasePackages`);
+      expect(held.firstServedAt("find_a_tender")).toBeInstanceOf(Date);
     } finally {
       await held.close();
     }

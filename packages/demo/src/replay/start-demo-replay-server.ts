@@ -6,19 +6,19 @@ import { toPublicUrls } from "./site-urls.js";
 
 const TED_SEARCH = "/v3/notices/search";
 const CF_SEARCH = "/Published/Notices/OCDS/Search";
+const FTS_PACKAGES = "/api/1.0/ocdsReleasePackages";
 const TED_TOKEN = /^demo-ted-page-(\d+)$/;
-const CF_CURSOR = /^demo-cf-page-(\d+)$/;
 
-/** The demo's stand-in for the TED and Contracts Finder APIs and their document sites. */
+/** The demo's stand-in for the TED, Contracts Finder and Find a Tender APIs and their document sites. */
 export interface DemoReplayServer {
-  /** `http://127.0.0.1:<port>`: TED_BASE_URL and CF_BASE_URL of the ingest services. */
+  /** `http://127.0.0.1:<port>`: TED_BASE_URL, CF_BASE_URL and FTS_BASE_URL of the ingest services. */
   readonly baseUrl: string;
   /**
-   * While false, both search APIs answer an empty first page (an upstream with nothing new yet);
+   * While false, the search APIs answer an empty first page (an upstream with nothing new yet);
    * documents are served either way.
    */
   setAvailable(available: boolean): void;
-  /** When a search API (`ted` or `contracts_finder`) first answered with data; undefined before. */
+  /** When a search API (by source code, e.g. `ted`) first answered with data; undefined before. */
   firstServedAt(source: string): Date | undefined;
   close(): Promise<void>;
 }
@@ -50,8 +50,9 @@ function pageIndex(text: string | null | undefined, pattern: RegExp, pageCount: 
 
 /**
  * Starts the replay server on 127.0.0.1. `POST /v3/notices/search` serves the TED pages chained
- * by `iterationNextToken`; `GET /Published/Notices/OCDS/Search` serves the Contracts Finder
- * pages chained by `links.next`; any other GET serves the documents the pages link, under their
+ * by `iterationNextToken`; `GET /Published/Notices/OCDS/Search` (Contracts Finder) and `GET
+ * /api/1.0/ocdsReleasePackages` (Find a Tender) serve their release packages chained by
+ * `links.next`; any other GET serves the documents the pages link, under their
  * public path (404 for any document the demo does not have).
  */
 export async function startDemoReplayServer(
@@ -84,19 +85,21 @@ export async function startDemoReplayServer(
     send(res, 200, serveTedPage(page, next, baseUrl));
   };
 
-  const answerCf = (url: URL, res: ServerResponse) => {
+  // Contracts Finder and Find a Tender both serve OCDS release packages chained by links.next.
+  const answerOcds = (url: URL, res: ServerResponse, source: string, pages: DemoData["cfPages"]) => {
+    const prefix = `demo-${source}-page-`;
     const cursor = url.searchParams.get("cursor");
-    const index = cursor === null ? 0 : pageIndex(cursor, CF_CURSOR, data.cfPages.length);
+    const index = cursor === null ? 0 : pageIndex(cursor, new RegExp(`^${prefix}(\\d+)$`), pages.length);
     if (index === null) return send(res, 400, { error: "unknown cursor" });
-    const page = data.cfPages[index];
-    if (!available || !page) return send(res, 200, emptyCfPage(data.cfPages[0]));
+    const page = pages[index];
+    if (!available || !page) return send(res, 200, emptyCfPage(pages[0]));
     let next: string | null = null;
-    if (index + 1 < data.cfPages.length) {
+    if (index + 1 < pages.length) {
       const link = new URL(`${baseUrl}${url.pathname}${url.search}`);
-      link.searchParams.set("cursor", `demo-cf-page-${index + 1}`);
+      link.searchParams.set("cursor", `${prefix}${index + 1}`);
       next = link.toString();
     }
-    served("contracts_finder");
+    served(source);
     send(res, 200, serveCfPage(page, next, baseUrl));
   };
 
@@ -115,7 +118,10 @@ export async function startDemoReplayServer(
       const url = new URL(req.url ?? "/", "http://replay.invalid");
       const body = await readBody(req);
       if (url.pathname === TED_SEARCH && req.method === "POST") return answerTed(body, res);
-      if (url.pathname === CF_SEARCH && req.method === "GET") return answerCf(url, res);
+      if (url.pathname === CF_SEARCH && req.method === "GET")
+        return answerOcds(url, res, "contracts_finder", data.cfPages);
+      if (url.pathname === FTS_PACKAGES && req.method === "GET")
+        return answerOcds(url, res, "find_a_tender", data.ftsPages);
       if (req.method === "GET") return answerDocument(`${url.pathname}${url.search}`, res);
       send(res, 404, { error: `no route for ${req.method} ${url.pathname}` });
     } catch (error) {

@@ -12,6 +12,7 @@ const config: DemoServicesConfig = {
   healthPorts: {
     "ingest-source-a": 9101,
     "ingest-source-b": 9102,
+    "ingest-source-c": 9106,
     downloader: 9103,
     indexer: 9104,
     notifier: 9105,

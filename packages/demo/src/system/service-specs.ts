@@ -2,11 +2,12 @@ import { join } from "node:path";
 import { REPO_ROOT } from "../repo-paths.js";
 import type { ServiceSpec } from "../supervisor/start-supervisor.js";
 
-/** The six services, in the order they are started and listed. */
+/** The seven services, in the order they are started and listed. */
 export const SERVICE_NAMES = [
   "gateway",
   "ingest-source-a",
   "ingest-source-b",
+  "ingest-source-c",
   "downloader",
   "indexer",
   "notifier",
@@ -25,7 +26,7 @@ export interface DemoServicesConfig {
   metricsPort: number;
   /** HEALTH_PORT of each worker. */
   healthPorts: Readonly<Record<WorkerName, number>>;
-  /** Base URL of the replay server: TED_BASE_URL and CF_BASE_URL. */
+  /** Base URL of the replay server: TED_BASE_URL, CF_BASE_URL and FTS_BASE_URL. */
   replayBaseUrl: string;
   /** STORAGE_DIR of the downloader and the indexer. */
   storageDir: string;
@@ -44,7 +45,7 @@ export interface DemoServicesConfig {
 
 /**
  * The environment of one service in the demo: the demo's database and bus prefix, the replay
- * server as both sources' base URL and the only allowed host (loopback addresses allowed for
+ * server as every source's base URL and the only allowed host (loopback addresses allowed for
  * downloads), attachments under the demo's folder, the AI settings the user chose, and webhooks
  * to this machine (the demo's receiver).
  */
@@ -82,6 +83,11 @@ export function demoServiceEnv(name: ServiceName, config: DemoServicesConfig): R
     "ingest-source-b": () => ({
       ...worker("ingest-source-b"),
       CF_BASE_URL: config.replayBaseUrl,
+      SYNC_ALLOWED_HOSTS: replayHost,
+    }),
+    "ingest-source-c": () => ({
+      ...worker("ingest-source-c"),
+      FTS_BASE_URL: config.replayBaseUrl,
       SYNC_ALLOWED_HOSTS: replayHost,
     }),
     downloader: () => ({

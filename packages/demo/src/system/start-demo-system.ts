@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { freePort } from "@tender/net";
 import { type DemoData, loadDemoData } from "../replay/demo-data.js";
 import { type DemoReplayServer, startDemoReplayServer } from "../replay/start-demo-replay-server.js";
 import {
@@ -7,7 +8,6 @@ import {
   type Supervisor,
   startSupervisor,
 } from "../supervisor/start-supervisor.js";
-import { freePort } from "./free-port.js";
 import {
   type DemoServicesConfig,
   demoServiceSpecs,
@@ -27,7 +27,7 @@ export interface DemoSystemOptions
   /** Variables every process gets first (PATH, HOME, ...); default none. */
   baseEnv?: Readonly<Record<string, string>>;
   overrides?: DemoServicesConfig["overrides"];
-  /** Which services to start; default all six. */
+  /** Which services to start; default all seven. */
   services?: readonly ServiceName[];
   /** Whether the replay server serves its pages from the start (default true). */
   replayAvailable?: boolean;
@@ -69,14 +69,16 @@ export class ServiceExitedError extends Error {
 export async function startDemoSystem(options: DemoSystemOptions): Promise<DemoSystem> {
   const data = options.data ?? (await loadDemoData());
   const replay = await startDemoReplayServer(data, { available: options.replayAvailable ?? true });
+  // The services' health and metrics servers listen on every interface: the ports must be free there.
   const healthPorts: Record<WorkerName, number> = {
-    "ingest-source-a": await freePort(),
-    "ingest-source-b": await freePort(),
-    downloader: await freePort(),
-    indexer: await freePort(),
-    notifier: await freePort(),
+    "ingest-source-a": await freePort("0.0.0.0"),
+    "ingest-source-b": await freePort("0.0.0.0"),
+    "ingest-source-c": await freePort("0.0.0.0"),
+    downloader: await freePort("0.0.0.0"),
+    indexer: await freePort("0.0.0.0"),
+    notifier: await freePort("0.0.0.0"),
   };
-  const metricsPort = await freePort();
+  const metricsPort = await freePort("0.0.0.0");
   const names = options.services ?? SERVICE_NAMES;
   const supervisor = startSupervisor(
     demoServiceSpecs(

@@ -5,7 +5,7 @@ import { type TenderFacets, tenderFacets } from "../mapping/facets/tender-facets
 type Json = Record<string, unknown>;
 
 /**
- * The facets of an OCDS release (extensions.md section 1). Countries: the addresses of the
+ * The facets of an OCDS release (docs/records.md#facets-per-source). Countries: the addresses of the
  * parties with role `buyer` and the items' delivery addresses, by `countryName` (an ISO name, a
  * UK nation or a code) or a NUTS `region`; `fallbackCountry` when none names a country (a
  * publisher of one country's notices). CPV codes: `tender.classification`, `tender.items[].classification`

@@ -1,6 +1,7 @@
 import type { TenderRecordV1 } from "@tender/contracts";
-import { saveSourceCursor } from "@tender/db";
+import { listAttachmentsForTender, recordDownloadFailure, saveSourceCursor } from "@tender/db";
 import { emptyTables, useTestDatabase } from "@tender/testing";
+import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { validateTenderRecord } from "../mapping/validate-tender-record.js";
 import { tenderCandidate } from "../testing/tender-candidate.js";
@@ -57,7 +58,7 @@ function explode(): never {
 }
 
 beforeEach(async () => {
-  await emptyTables(testDb.db, ["sources", "quarantined_records"]);
+  await emptyTables(testDb.db, ["sources", "quarantined_records", "outbox"]);
   warnings.length = 0;
 });
 
@@ -181,5 +182,58 @@ describe("commitPage", () => {
       }),
     ).rejects.toBeInstanceOf(CursorMovedError);
     expect(await testDb.db.selectFrom("tenders").select("id").execute()).toEqual([]);
+  });
+});
+
+describe("runSyncPass over an unchanged notice whose document keeps failing", () => {
+  it("announces the tender once, then only when the download's backoff has passed", async () => {
+    const withDocument = validateTenderRecord({
+      ...tenderCandidate("test_source", "doc"),
+      attachments: [
+        {
+          external_id: null,
+          title: null,
+          filename: "spec.pdf",
+          source_url: "https://example.com/doc/spec.pdf",
+          content_type: null,
+        },
+      ],
+    });
+    if (!withDocument.ok) throw new Error(withDocument.reason);
+    const source: SourceAdapter = {
+      code: "test_source",
+      fetchPage: async () => ({
+        items: ["doc"],
+        nextCursor: null,
+        map: () => ({ ok: true, record: withDocument.record }),
+      }),
+    };
+    const pass = () => runSyncPass({ db: testDb.db, adapter: source, logger, subject });
+    const events = async () =>
+      (await testDb.db.selectFrom("outbox").select("id").where("subject", "=", subject).execute()).length;
+
+    await pass();
+    expect(await events()).toBe(1);
+    const tender = await testDb.db.selectFrom("tenders").select("id").executeTakeFirstOrThrow();
+    const [document] = await listAttachmentsForTender(testDb.db, tender.id);
+    if (!document) throw new Error("no attachment");
+    // The downloader fails: the next try is an hour away.
+    await recordDownloadFailure(testDb.db, document.id, "HTTP 503", {
+      firstMs: 3_600_000,
+      maxMs: 86_400_000,
+    });
+
+    for (let n = 0; n < 5; n++) expect(await pass()).toMatchObject({ created: 0, changed: 0 });
+    expect(await events()).toBe(1);
+    expect((await listAttachmentsForTender(testDb.db, tender.id))[0]?.download_status).toBe("failed");
+
+    await sql`UPDATE attachments SET next_download_at = now() - interval '1 second' WHERE id = ${document.id}`.execute(
+      testDb.db,
+    );
+    await pass();
+    expect(await events()).toBe(2);
+    expect((await listAttachmentsForTender(testDb.db, tender.id))[0]?.download_status).toBe("pending");
+    await pass();
+    expect(await events()).toBe(2);
   });
 });

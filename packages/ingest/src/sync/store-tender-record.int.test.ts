@@ -8,6 +8,7 @@ import {
   loadContentHashInput,
   lockTenderRow,
   markAttachmentReady,
+  recordDownloadFailure,
   setTenderContentHash,
   updateAttachmentFileInfo,
 } from "@tender/db";
@@ -158,6 +159,61 @@ describe("storeTenderRecord after a download", () => {
       content_type: DOCX,
       download_status: "ready",
     });
+  });
+});
+
+describe("storeTenderRecord of an attachment whose download keeps failing", () => {
+  const backoff = { firstMs: 60_000, maxMs: 3_600_000 };
+  /** Moves the attachment's next try into the past, as the passing of its backoff would. */
+  const backoffElapses = (id: string) =>
+    testDb.db
+      .updateTable("attachments")
+      .set({ next_download_at: sql<Date>`now() - interval '1 second'` })
+      .where("id", "=", id)
+      .execute();
+
+  it("unchanged re-crawls announce nothing while the download waits for its backoff; one event per due retry", async () => {
+    const { created, attachment } = await createdWithAttachment();
+    expect(created.eventEnqueued).toBe(true);
+    const events = await outboxCount();
+    expect(await recordDownloadFailure(testDb.db, attachment.id, "HTTP 503", backoff)).toBe(true);
+
+    for (let pass = 0; pass < 5; pass++) {
+      const again = await store(record());
+      expect(again).toMatchObject({ outcome: "unchanged", eventEnqueued: false });
+      expect(again.attachments).toMatchObject({ unchanged: 1, requeued: 0 });
+    }
+    expect(await outboxCount()).toBe(events);
+    const [waiting] = await listAttachmentsForTender(testDb.db, created.tenderId);
+    expect(waiting).toMatchObject({
+      download_status: "failed",
+      last_error: "HTTP 503",
+      download_failures: 1,
+    });
+
+    // The backoff has passed: the next crawl requeues the download once, with one event.
+    await backoffElapses(attachment.id);
+    expect((await store(record())).attachments).toMatchObject({ requeued: 1 });
+    expect(await outboxCount()).toBe(events + 1);
+    expect((await store(record())).eventEnqueued).toBe(false);
+    expect(await outboxCount()).toBe(events + 1);
+
+    // The retry fails again: quiet again until the (doubled) backoff has passed.
+    expect(await recordDownloadFailure(testDb.db, attachment.id, "HTTP 503", backoff)).toBe(true);
+    for (let pass = 0; pass < 3; pass++) expect((await store(record())).eventEnqueued).toBe(false);
+    expect(await outboxCount()).toBe(events + 1);
+    await backoffElapses(attachment.id);
+    expect((await store(record())).eventEnqueued).toBe(true);
+    expect(await outboxCount()).toBe(events + 2);
+  });
+
+  it("a changed listing of a backed-off attachment updates its metadata without requeueing it", async () => {
+    const { created, attachment } = await createdWithAttachment();
+    await recordDownloadFailure(testDb.db, attachment.id, "HTTP 503", backoff);
+    const changed = await store(record({ attachmentTitle: "Lot 1" }));
+    expect(changed.attachments).toMatchObject({ updated: 1, requeued: 0 });
+    const [row] = await listAttachmentsForTender(testDb.db, created.tenderId);
+    expect(row).toMatchObject({ title: "Lot 1", download_status: "failed" });
   });
 });
 

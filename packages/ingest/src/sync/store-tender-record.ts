@@ -46,8 +46,9 @@ export interface StoreTenderRecordResult {
  * download and none can commit until this transaction ends; computes the hash with the digest,
  * filename and content type of `ready` attachments as the downloader stored them (so an
  * unchanged tender hashes as stored), upserts the tender (created / changed → `pending` /
- * unchanged), applies the attachment list (new → `pending`, gone → `skipped`, back or `failed` →
- * `pending`), links its procedure (`linkTenderProcedure`: that procedure's rows only) and writes `TenderChangedV1` to the outbox when the tender is new or changed, or
+ * unchanged), applies the attachment list (new → `pending`, gone → `skipped`, back, or `failed` with
+ * its download backoff passed → `pending`), links its procedure (`linkTenderProcedure`: that
+ * procedure's rows only) and writes `TenderChangedV1` to the outbox when the tender is new or changed, or
  * attachments went back to `pending` (the downloader must see them).
  *
  * Lock order: tender row, then its attachments, then the tender update, as in the downloader.

@@ -1,1 +1,1 @@
-export { CF_FIXTURES, CF_FIXTURES_DIR, cfFixturePath } from "./cf-fixtures.js";
+export { CF_FIXTURES, CF_FIXTURES_DIR, cfFixturePath } from "../cf-fixtures.js";

@@ -1,1 +1,1 @@
-export { TED_FIXTURES, TED_FIXTURES_DIR, tedFixturePath } from "./ted-fixtures.js";
+export { TED_FIXTURES, TED_FIXTURES_DIR, tedFixturePath } from "../ted-fixtures.js";

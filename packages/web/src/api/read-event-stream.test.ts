@@ -41,4 +41,26 @@ describe("readEventStream", () => {
       }),
     );
   });
+
+  it("reads CRLF line endings however the bytes are cut, a CR and its LF in different reads included", async () => {
+    // Two data lines make one event: an LF read apart from its CR must not end the event early.
+    const text =
+      'event: delta\r\ndata: {"text":\r\ndata: "two lines"}\r\n\r\nevent: done\r\ndata: {}\r\n\r\n';
+    const events: StreamEvent[] = [
+      { event: "delta", data: '{"text":\n"two lines"}' },
+      { event: "done", data: "{}" },
+    ];
+    const body = new TextEncoder().encode(text);
+    const afterFirstCr = text.indexOf("\r") + 1;
+    const seen: StreamEvent[] = [];
+    await readEventStream(streamOf(splitAt(body, [afterFirstCr])), (e) => seen.push(e));
+    expect(seen).toEqual(events);
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.nat(), { maxLength: 12 }), async (cuts) => {
+        const cutSeen: StreamEvent[] = [];
+        await readEventStream(streamOf(splitAt(body, cuts)), (e) => cutSeen.push(e));
+        expect(cutSeen).toEqual(events);
+      }),
+    );
+  });
 });

@@ -1,8 +1,8 @@
+import type { SearchResultItem, TenderFilters } from "@tender/contracts";
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { ApiClient } from "../api/api-client.js";
 import { ApiFailure, envelopeFailure, networkFailure } from "../api/api-failure.js";
 import { readEventStream } from "../api/read-event-stream.js";
-import type { Filters, SearchItem } from "../api/types.js";
 import { FailureNotice } from "../components/failure-notice.js";
 import { UserText } from "../components/user-text.js";
 import { APP_BASE } from "../router.js";
@@ -12,7 +12,7 @@ type Phase = "idle" | "streaming" | "done" | "stopped" | "dropped" | "failed";
 
 interface Props {
   api: ApiClient;
-  filters: Filters | undefined;
+  filters: TenderFilters | undefined;
   initialQuestion?: string;
   /** Prefix of element ids, unique on the page. */
   idPrefix: string;
@@ -27,7 +27,7 @@ export function AskPanel({ api, filters, initialQuestion = "", idPrefix }: Props
   const [question, setQuestion] = useState(initialQuestion);
   const [phase, setPhase] = useState<Phase>("idle");
   const [answer, setAnswer] = useState("");
-  const [sources, setSources] = useState<SearchItem[]>([]);
+  const [sources, setSources] = useState<SearchResultItem[]>([]);
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   const [highlight, setHighlight] = useState<number | null>(null);
   const controller = useRef<AbortController | null>(null);

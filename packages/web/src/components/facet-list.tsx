@@ -1,4 +1,4 @@
-import type { FacetCount } from "../api/types.js";
+import type { FacetCount } from "@tender/contracts";
 import { UserText } from "./user-text.js";
 
 interface Props {

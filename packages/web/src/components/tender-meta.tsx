@@ -1,4 +1,4 @@
-import type { TenderSummary } from "../api/types.js";
+import type { TenderSummary } from "@tender/contracts";
 import { closesIn, formatAmount, formatDate } from "../format.js";
 import { UserText } from "./user-text.js";
 

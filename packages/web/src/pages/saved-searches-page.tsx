@@ -1,8 +1,8 @@
+import type { SavedSearch, SavedSearchMatch } from "@tender/contracts";
 import { showBidiControls } from "@tender/contracts/display";
 import { useEffect, useState } from "preact/hooks";
 import type { ApiClient } from "../api/api-client.js";
 import type { ApiFailure } from "../api/api-failure.js";
-import type { Match, SavedSearch } from "../api/types.js";
 import { FailureNotice } from "../components/failure-notice.js";
 import { FeedUrl } from "../components/feed-url.js";
 import { Loading } from "../components/loading.js";
@@ -60,7 +60,7 @@ function SavedSearchCard({
 }) {
   const [matches, reloadMatches] = useRequest(
     (signal) =>
-      api.get<{ items: Match[] }>(
+      api.get<{ items: SavedSearchMatch[] }>(
         `/saved-searches/${saved.id}/matches`,
         new URLSearchParams({ limit: "5" }),
         signal,

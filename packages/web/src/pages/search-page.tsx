@@ -1,7 +1,7 @@
+import type { FacetsResponse } from "@tender/contracts";
 import { showBidiControls } from "@tender/contracts/display";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import type { ApiClient } from "../api/api-client.js";
-import type { Facets } from "../api/types.js";
 import { AskPanel } from "../ask/ask-panel.js";
 import { APP_BASE, navigate } from "../router.js";
 import { BrowseResults } from "../search/browse-results.js";
@@ -34,7 +34,7 @@ export function SearchPage({ api, search }: Props) {
   useEffect(() => setDraft(state.q), [state.q]);
   const filterParams = toBrowseParams(state).toString();
   const [facets, reloadFacets] = useRequest(
-    (signal) => api.get<Facets>("/facets", toBrowseParams(state), signal),
+    (signal) => api.get<FacetsResponse>("/facets", toBrowseParams(state), signal),
     [api, filterParams],
   );
   useEffect(() => {

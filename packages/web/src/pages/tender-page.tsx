@@ -1,7 +1,7 @@
+import type { TenderDetails, TenderDetailsAttachment } from "@tender/contracts";
 import { showBidiControls } from "@tender/contracts/display";
 import { useEffect, useState } from "preact/hooks";
 import type { ApiClient } from "../api/api-client.js";
-import type { Attachment, TenderDetails } from "../api/types.js";
 import { AskPanel } from "../ask/ask-panel.js";
 import { ExternalLink } from "../components/external-link.js";
 import { FailureNotice } from "../components/failure-notice.js";
@@ -12,7 +12,7 @@ import { formatBytes, formatDate, sourceName } from "../format.js";
 import { APP_BASE } from "../router.js";
 import { useRequest } from "../use-request.js";
 
-const STATUS_TEXT: Record<Attachment["download_status"], string> = {
+const STATUS_TEXT: Record<TenderDetailsAttachment["download_status"], string> = {
   ready: "downloaded, searchable",
   pending: "waiting to be downloaded",
   failed: "download failed",

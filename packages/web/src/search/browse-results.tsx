@@ -1,7 +1,7 @@
+import type { TenderListResponse, TenderSummary } from "@tender/contracts";
 import { useEffect, useState } from "preact/hooks";
 import type { ApiClient } from "../api/api-client.js";
 import type { ApiFailure } from "../api/api-failure.js";
-import type { TenderList, TenderSummary } from "../api/types.js";
 import { FailureNotice } from "../components/failure-notice.js";
 import { Loading } from "../components/loading.js";
 import { TenderMeta } from "../components/tender-meta.js";
@@ -36,7 +36,7 @@ interface Props {
 export function BrowseResults({ api, state, onSort }: Props) {
   const key = searchStateToQuery(state);
   const [first, retry] = useRequest(
-    (signal) => api.get<TenderList>("/tenders", pageParams(state, null), signal),
+    (signal) => api.get<TenderListResponse>("/tenders", pageParams(state, null), signal),
     [api, key],
   );
   const [more, setMore] = useState<TenderSummary[]>([]);
@@ -53,7 +53,7 @@ export function BrowseResults({ api, state, onSort }: Props) {
     setLoadingMore(true);
     setMoreFailure(null);
     try {
-      const page = await api.get<TenderList>("/tenders", pageParams(state, cursor));
+      const page = await api.get<TenderListResponse>("/tenders", pageParams(state, cursor));
       setMore((items) => [...items, ...page.items]);
       setCursor(page.next_cursor);
     } catch (error) {

@@ -1,5 +1,5 @@
+import type { FacetsResponse } from "@tender/contracts";
 import { useEffect, useState } from "preact/hooks";
-import type { Facets } from "../api/types.js";
 import { FacetList } from "../components/facet-list.js";
 import { FailureNotice } from "../components/failure-notice.js";
 import { sourceName } from "../format.js";
@@ -8,7 +8,7 @@ import { EMPTY_SEARCH, type SearchState } from "./search-state.js";
 
 interface Props {
   state: SearchState;
-  facets: RequestState<Facets>;
+  facets: RequestState<FacetsResponse>;
   onChange: (next: SearchState) => void;
   onRetry: () => void;
 }

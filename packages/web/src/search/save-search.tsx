@@ -1,7 +1,7 @@
+import type { SavedSearch } from "@tender/contracts";
 import { useEffect, useState } from "preact/hooks";
 import type { ApiClient } from "../api/api-client.js";
 import type { ApiFailure } from "../api/api-failure.js";
-import type { SavedSearch } from "../api/types.js";
 import { FailureNotice } from "../components/failure-notice.js";
 import { FeedUrl } from "../components/feed-url.js";
 import { UserText } from "../components/user-text.js";

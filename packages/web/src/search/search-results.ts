@@ -1,5 +1,5 @@
+import type { SearchResponse, SearchResultItem, TenderListResponse, TenderSummary } from "@tender/contracts";
 import type { ApiClient } from "../api/api-client.js";
-import type { SearchItem, SearchResponse, TenderList, TenderSummary } from "../api/types.js";
 import { type SearchState, toFilters } from "./search-state.js";
 
 /** One tender of the results with its fragments, best first. */
@@ -8,11 +8,11 @@ export interface ResultGroup {
   /** From browsing by id; null when the tender is gone since it was indexed. */
   tender: TenderSummary | null;
   title: string;
-  fragments: SearchItem[];
+  fragments: SearchResultItem[];
 }
 
 /** Groups fragments by tender, in the order of each tender's best fragment. */
-export function groupByTender(items: SearchItem[], tenders: TenderSummary[]): ResultGroup[] {
+export function groupByTender(items: SearchResultItem[], tenders: TenderSummary[]): ResultGroup[] {
   const groups = new Map<string, ResultGroup>();
   for (const item of items) {
     let group = groups.get(item.tender_id);
@@ -46,6 +46,6 @@ export async function runSearch(
   if (ids.length === 0) return [];
   const params = new URLSearchParams(ids.map((id) => ["tender_id", id]));
   params.set("limit", String(ids.length));
-  const tenders = await api.get<TenderList>("/tenders", params, signal);
+  const tenders = await api.get<TenderListResponse>("/tenders", params, signal);
   return groupByTender(found.items, tenders.items);
 }

@@ -1,7 +1,11 @@
-import type { Filters } from "../api/types.js";
+import type { TenderFilters, TenderSort } from "@tender/contracts";
 
-/** How browsing orders tenders (docs/api.md#browsing). */
-export const SORTS = ["published_desc", "deadline_asc", "amount_desc"] as const;
+/** How browsing orders tenders (docs/api.md#browsing; the API's sorts, in the order the page offers them). */
+export const SORTS = [
+  "published_desc",
+  "deadline_asc",
+  "amount_desc",
+] as const satisfies readonly TenderSort[];
 export type Sort = (typeof SORTS)[number];
 
 /**
@@ -109,9 +113,10 @@ function dayEnd(day: string): string {
 }
 
 /** The `filters` of Search, Ask and saved searches for a search; undefined when nothing is chosen. */
-export function toFilters(state: SearchState): Filters | undefined {
-  const filters: Filters = {};
-  if (state.sources.length > 0) filters.sources = state.sources;
+export function toFilters(state: SearchState): TenderFilters | undefined {
+  const filters: TenderFilters = {};
+  // A URL may name any source: the API refuses an unknown one with a message the page shows.
+  if (state.sources.length > 0) filters.sources = state.sources as NonNullable<TenderFilters["sources"]>;
   if (state.countries.length > 0) filters.countries = state.countries.map((c) => c.toUpperCase());
   if (state.cpv.length > 0) filters.cpv = state.cpv;
   if (state.buyer.trim() !== "") filters.buyer = state.buyer.trim();
@@ -151,7 +156,7 @@ export function toBrowseParams(state: SearchState): URLSearchParams {
 }
 
 /** The search a saved search stands for (its `to` dates back to the inclusive day). */
-export function fromFilters(query: string, filters: Filters | null): SearchState {
+export function fromFilters(query: string, filters: TenderFilters | null): SearchState {
   const f = filters ?? {};
   const day = (iso: string | undefined) => (iso ? iso.slice(0, 10) : "");
   const dayBefore = (iso: string | undefined) => {

@@ -34,6 +34,8 @@ const PAGING = [
   {
     name: "sort",
     in: "query",
+    description:
+      "`published_desc`: newest first; `deadline_asc`: soonest deadline first, tenders without a deadline last; `amount_desc`: largest amount first, tenders without an amount last. Equal keys are ordered by id.",
     schema: { enum: ["published_desc", "deadline_asc", "amount_desc"], default: "published_desc" },
   },
   { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 100, default: 20 } },

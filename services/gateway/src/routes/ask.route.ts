@@ -31,14 +31,14 @@ export function askRoute(deps: Pick<Deps, "db" | "readDb" | "ai" | "config" | "l
       const { askDeadlineMs } = deps.config;
       if (!acceptsEventStream(c.req.header("accept"))) {
         return c.json(
-          await withinDeadline(askDeadlineMs, async (signal) =>
-            answerQuestion(deps, await prepareAnswer(deps, query, limit, filters, signal), signal),
+          await withinDeadline(askDeadlineMs, async (deadline) =>
+            answerQuestion(deps, await prepareAnswer(deps, query, limit, filters, deadline), deadline.signal),
           ),
         );
       }
       // Streamed, the deadline bounds the wait for the first event; then AI_TIMEOUT_MS between tokens.
-      const prepared = await withinDeadline(askDeadlineMs, (signal) =>
-        prepareAnswer(deps, query, limit, filters, signal),
+      const prepared = await withinDeadline(askDeadlineMs, (deadline) =>
+        prepareAnswer(deps, query, limit, filters, deadline),
       );
       const requestId = c.get("requestId");
       const abort = new AbortController();

@@ -20,8 +20,8 @@ export function searchRoute(deps: Pick<Deps, "db" | "readDb" | "ai" | "config">)
     rateLimit(deps),
     async (c) => {
       const { query, limit, filters } = c.get("body");
-      const items = await withinDeadline(deps.config.searchDeadlineMs, (signal) =>
-        findFragments(deps, query, limit, filters, signal),
+      const items = await withinDeadline(deps.config.searchDeadlineMs, (deadline) =>
+        findFragments(deps, query, limit, filters, deadline),
       );
       return c.json({ query, items } satisfies SearchResponse);
     },

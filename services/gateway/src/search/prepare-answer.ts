@@ -2,6 +2,7 @@ import { buildAskPrompt, type ChatPrompt } from "@tender/ai";
 import type { SearchResultItem, TenderFilters } from "@tender/contracts";
 import type { Deps } from "../deps.js";
 import { findFragments } from "./find-fragments.js";
+import type { Deadline } from "./within-deadline.js";
 
 /** What Ask answers from: the sources found, and the prompt (null when nothing was found). */
 export interface PreparedAnswer {
@@ -19,9 +20,9 @@ export async function prepareAnswer(
   question: string,
   limit: number,
   filters?: TenderFilters,
-  signal?: AbortSignal,
+  deadline?: Deadline,
 ): Promise<PreparedAnswer> {
-  const sources = await findFragments(deps, question, limit, filters, signal);
+  const sources = await findFragments(deps, question, limit, filters, deadline);
   if (sources.length === 0) return { sources, prompt: null };
   const fragments = sources.map((s) => ({ title: s.title, source_url: s.source_url, text: s.snippet }));
   return { sources, prompt: buildAskPrompt({ question, fragments }) };

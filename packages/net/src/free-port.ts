@@ -17,7 +17,7 @@ function tryListen(port: number, host: string): Promise<number | null> {
 const handedOut = new Set<number>();
 
 /** A port that is free right now on `host` (the OS picks it), never one this process got before. */
-export async function freePort(host = "0.0.0.0"): Promise<number> {
+export async function freePort(host = "127.0.0.1"): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = await tryListen(0, host);
     if (port === null) throw new Error(`no free port on ${host}`);
@@ -30,7 +30,7 @@ export async function freePort(host = "0.0.0.0"): Promise<number> {
 }
 
 /** The first port from `from` to `to` (inclusive) that is free on `host`, or null. */
-export async function firstFreePort(from: number, to: number, host = "0.0.0.0"): Promise<number | null> {
+export async function firstFreePort(from: number, to: number, host = "127.0.0.1"): Promise<number | null> {
   for (let port = from; port <= to; port++) {
     if ((await tryListen(port, host)) !== null) return port;
   }

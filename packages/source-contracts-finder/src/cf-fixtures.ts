@@ -1,13 +1,13 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-// src/testing (sources) and dist/testing (built) are both two levels below the package root.
+// src (sources) and dist (built) are both one level below the package root.
 
 /**
  * The recorded Contracts Finder (and Find a Tender) data, one copy for the whole repository
  * (tests, the demo's replay server); `packages/source-contracts-finder/fixtures/SOURCES.md` says what each file is.
  */
-export const CF_FIXTURES_DIR = fileURLToPath(new URL("../../fixtures/", import.meta.url));
+export const CF_FIXTURES_DIR = fileURLToPath(new URL("../fixtures/", import.meta.url));
 
 /** The files under `CF_FIXTURES_DIR`. */
 export const CF_FIXTURES = {

@@ -1,13 +1,13 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-// src/testing (sources) and dist/testing (built) are both two levels below the package root.
+// src (sources) and dist (built) are both one level below the package root.
 
 /**
  * The recorded TED data, one copy for the whole repository (tests, the demo's replay server,
  * benchmarks): search pages and the two notice PDFs; `packages/source-ted/fixtures/SOURCES.md` says what each is.
  */
-export const TED_FIXTURES_DIR = fileURLToPath(new URL("../../fixtures/", import.meta.url));
+export const TED_FIXTURES_DIR = fileURLToPath(new URL("../fixtures/", import.meta.url));
 
 /** The files under `TED_FIXTURES_DIR`. */
 export const TED_FIXTURES = {

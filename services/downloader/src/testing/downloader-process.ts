@@ -17,7 +17,7 @@ import { afterAll, beforeAll } from "vitest";
 
 // Test helper: the built service (`pnpm build` first; scripts/test.sh does) run as a child
 // process, so a test can kill, stop or run several of them for real.
-const MAIN = fileURLToPath(new URL("../dist/main.js", import.meta.url));
+const MAIN = fileURLToPath(new URL("../../dist/main.js", import.meta.url));
 
 /** A downloader started by a test. */
 export type DownloaderProcess = ServiceProcess;

@@ -1,0 +1,22 @@
+// The browse page types, in a leaf of their own: the repository and its SQL builder both need them.
+import type { TenderFilters, TenderSort, TenderSummary } from "@tender/contracts";
+
+/** Where a page starts: after the tender with this sort key (its text form) and id. */
+export interface TenderPosition {
+  /** The sort key as `listTenders` returned it (`sort_key`); null for a null deadline or amount. */
+  key: string | null;
+  id: string;
+}
+
+export interface ListTendersInput {
+  filters?: TenderFilters;
+  sort: TenderSort;
+  limit: number;
+  after?: TenderPosition;
+  now: Date;
+}
+
+/** A tender of a page, with its sort key in text form for the next cursor. */
+export interface ListedTender extends TenderSummary {
+  sort_key: string | null;
+}

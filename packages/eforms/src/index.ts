@@ -1,0 +1,24 @@
+export { compareEformsNotices, type EformsNoticeChange } from "./compare-eforms-notices.js";
+export { EFORMS_LIMITS, type EformsLimits } from "./eforms-limits.js";
+export {
+  AWARD_STATUSES,
+  EformsChange,
+  EformsLot,
+  EformsLotAward,
+  EformsModification,
+  EformsMoney,
+  EformsNoticeRef,
+  EformsNoticeV1,
+  EformsOrganisation,
+  EformsResult,
+} from "./eforms-notice-v1.js";
+export type { EformsRefusal, EformsRefusalCode } from "./eforms-refusal.js";
+export {
+  CANCELLING_CHANGE_REASONS,
+  FORM_TYPE_KINDS,
+  NOTICE_KINDS,
+  NOTICE_TYPE_KINDS,
+  type NoticeKind,
+  noticeKind,
+} from "./notice-kind.js";
+export { EFORMS_ROOTS, type EformsParseResult, parseEformsNotice } from "./parse-eforms-notice.js";

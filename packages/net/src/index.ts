@@ -1,0 +1,1 @@
+export { firstFreePort, freePort } from "./free-port.js";
