@@ -16,8 +16,6 @@ export const CF_FIXTURES = {
   documentsTrimmedRelease: "cf_release_documents_attachments_trimmed_2026-09-19.json",
   livePaginationLinks: "cf_live_pagination_links_summary_2026-09-30.json",
   findATenderPackage: "fts_ocds_release_package_tender_2026-05-30.json",
-  findATenderAwardContract: "fts_ocds_release_award_contract_083650-2026.json",
-  findATenderLifecyclePackage: "fts_ocds_release_package_2026-09-03_award_amendment_planning.json",
   fictionalLifecycle: "FICTIONAL_ocds_1.1_lifecycle_ocds-213czf-000-00001.json",
 } as const;
 

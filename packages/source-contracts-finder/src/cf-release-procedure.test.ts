@@ -19,18 +19,6 @@ describe("ocdsReleaseProcedure on recorded releases", () => {
     expect(contractsFinderSource.procedure).toBe(ocdsReleaseProcedure);
   });
 
-  it("reads the Find a Tender award, amendment and planning releases by their tags", () => {
-    const own = (ocid: string, kind: string) => [ocid, { key: ocid, kind, supersedes: null }];
-    expect(byRelease(CF_FIXTURES.findATenderLifecyclePackage)).toEqual([
-      own("ocds-h6vhtk-065444", "modification"), // contractAmendment
-      own("ocds-h6vhtk-06f1b4", "planning"),
-      own("ocds-h6vhtk-06f1ad", "planning"),
-      own("ocds-h6vhtk-06f19e", "result"), // award, contract
-      own("ocds-h6vhtk-06f1b2", "competition"), // tender
-    ]);
-    expect(byRelease(CF_FIXTURES.findATenderAwardContract)).toEqual([own("ocds-h6vhtk-06f1a9", "result")]);
-  });
-
   it("follows the fictional lifecycle of one ocid, the amendment naming the tender release", () => {
     const ocid = "ocds-213czf-000-00001";
     expect(byRelease(CF_FIXTURES.fictionalLifecycle).map(([, p]) => p)).toEqual([
@@ -43,12 +31,8 @@ describe("ocdsReleaseProcedure on recorded releases", () => {
     ]);
   });
 
-  it("reads every recorded Contracts Finder and Find a Tender tender release as a call for competition", () => {
-    for (const name of [
-      CF_FIXTURES.searchTenderPage,
-      CF_FIXTURES.searchTenderLimit2Page,
-      CF_FIXTURES.findATenderPackage,
-    ]) {
+  it("reads every recorded Contracts Finder tender release as a call for competition", () => {
+    for (const name of [CF_FIXTURES.searchTenderPage, CF_FIXTURES.searchTenderLimit2Page]) {
       for (const [ocid, procedure] of byRelease(name)) {
         expect(procedure).toEqual({ key: ocid, kind: "competition", supersedes: null });
       }
