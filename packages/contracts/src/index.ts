@@ -24,6 +24,9 @@ export {
 export { ERROR_CODES, ERROR_HTTP_STATUS, ErrorCode } from "./http/error-code.js";
 export { ErrorResponse, ValidationIssue } from "./http/error-response.js";
 export { HealthLive, HealthReady } from "./http/health.js";
+export { NOTICE_CHANGE_FIELDS, NoticeChange } from "./http/notice-change.js";
+export { ProcedureNotice, TenderProcedure } from "./http/procedure-notice.js";
+export { ProcedureResponse } from "./http/procedure-response.js";
 export { REQUEST_ID_PATTERN, RequestId } from "./http/request-id.js";
 export {
   SAVED_SEARCH_NAME_MAX_LENGTH,
@@ -83,6 +86,7 @@ export {
 export { EMAIL_ADDRESS_MAX_LENGTH, EmailAddress, isEmailAddress } from "./primitives/email-address.js";
 export { boundedHttpUrl, HttpUrl, isHttpUrl } from "./primitives/http-url.js";
 export { boundedJsonObject, isJsonObject, JsonObject, measureJsonDepth } from "./primitives/json-object.js";
+export { NOTICE_KINDS, NoticeKind } from "./primitives/notice-kind.js";
 export {
   QUERY_MAX_LENGTH,
   QUERY_MIN_LENGTH,

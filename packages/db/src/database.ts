@@ -8,6 +8,7 @@ import type { EmailMessagesTable } from "./tables/email-messages.table.js";
 import type { ExtractionCacheTable } from "./tables/extraction-cache.table.js";
 import type { ExtractionFailuresTable } from "./tables/extraction-failures.table.js";
 import type { OutboxTable } from "./tables/outbox.table.js";
+import type { ProceduresTable } from "./tables/procedures.table.js";
 import type { QuarantinedRecordsTable } from "./tables/quarantined-records.table.js";
 import type { SavedSearchMatchesTable } from "./tables/saved-search-matches.table.js";
 import type { SavedSearchesTable } from "./tables/saved-searches.table.js";
@@ -21,6 +22,7 @@ export interface Database {
   sources: SourcesTable;
   tenders: TendersTable;
   tender_facet_groups: TenderFacetGroupsTable;
+  procedures: ProceduresTable;
   attachments: AttachmentsTable;
   chunks: ChunksTable;
   api_keys: ApiKeysTable;

@@ -23,6 +23,8 @@ export * from "./repositories/ingest.repository.js";
 export * from "./repositories/load-content-hash-input.js";
 export * from "./repositories/outbox.repository.js";
 export * from "./repositories/ping-database.js";
+export * from "./repositories/procedure-timeline.repository.js";
+export * from "./repositories/procedures.repository.js";
 export * from "./repositories/quarantined-records.repository.js";
 export * from "./repositories/rate-limit.repository.js";
 export * from "./repositories/record-tender-matches.js";

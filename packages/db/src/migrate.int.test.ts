@@ -25,6 +25,7 @@ const everyTable = [
   "extraction_cache",
   "extraction_failures",
   "outbox",
+  "procedures",
   "quarantined_records",
   "saved_search_matches",
   "saved_searches",

@@ -14,7 +14,7 @@ export { sumDecimalTexts, toDecimalText } from "./mapping/decimal-text.js";
 export { countryFromCode, countryFromName } from "./mapping/facets/country-code.js";
 export { cpvCode } from "./mapping/facets/cpv-code.js";
 export { MAX_CPV_CODES, type TenderFacets, tenderFacets } from "./mapping/facets/tender-facets.js";
-export { withFacets } from "./mapping/facets/with-facets.js";
+export { withFacets, withProcedure } from "./mapping/facets/with-facets.js";
 export type { MapResult } from "./mapping/map-result.js";
 export { mappedRecord } from "./mapping/mapped-record.js";
 export { combineDateAndTime, parseSourceDate } from "./mapping/parse-source-date.js";
@@ -32,8 +32,18 @@ export {
   OcdsValue,
 } from "./ocds/ocds-release.js";
 export { ocdsReleaseFacets } from "./ocds/ocds-release-facets.js";
+export { ocdsReleaseProcedure } from "./ocds/ocds-release-procedure.js";
 export { ocdsReleaseTags } from "./ocds/ocds-release-tags.js";
 export { type OcdsPublisher, ocdsReleaseToTenderRecord } from "./ocds/ocds-release-to-tender-record.js";
+export {
+  linkProcedureNotices,
+  type NoticeLink,
+  noticeChanges,
+  type ProcedureNotice,
+} from "./procedure/link-procedure-notices.js";
+export { linkTenderProcedure, relinkProcedure } from "./procedure/link-tender-procedure.js";
+export { noticeKey } from "./procedure/notice-key.js";
+export type { NoticeProcedure } from "./procedure/notice-procedure.js";
 export { defineSource, type SourceDefinition, type SourceEnvSchema } from "./source/source-definition.js";
 export { type CommitPageInput, CursorMovedError, commitPage, type MappedItem } from "./sync/commit-page.js";
 export {

@@ -16,6 +16,7 @@ export const CF_FIXTURES = {
   documentsTrimmedRelease: "cf_release_documents_attachments_trimmed_2026-09-19.json",
   livePaginationLinks: "cf_live_pagination_links_summary_2026-09-30.json",
   findATenderPackage: "fts_ocds_release_package_tender_2026-05-30.json",
+  fictionalLifecycle: "FICTIONAL_ocds_1.1_lifecycle_ocds-213czf-000-00001.json",
 } as const;
 
 /** The absolute path of a recorded Contracts Finder file, e.g. `cfFixturePath(CF_FIXTURES.searchTenderPage)`. */

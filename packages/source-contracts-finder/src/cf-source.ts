@@ -1,4 +1,4 @@
-import { defineSource } from "@tender/ingest";
+import { defineSource, ocdsReleaseProcedure } from "@tender/ingest";
 import { CF_DOCUMENT_HOSTS } from "./cf-document-hosts.js";
 import { cfReleaseFacets } from "./cf-release-facets.js";
 import { CF_SOURCE_CODE } from "./cf-source-code.js";
@@ -15,4 +15,5 @@ export const contractsFinderSource = defineSource({
   env: CfSourceEnv,
   createAdapter: createCfSource,
   facets: cfReleaseFacets,
+  procedure: ocdsReleaseProcedure,
 });

@@ -1,4 +1,4 @@
-import { defineSource } from "@tender/ingest";
+import { defineSource, ocdsReleaseProcedure } from "@tender/ingest";
 import { createFtsSource } from "./create-fts-source.js";
 import { FTS_DOCUMENT_HOSTS } from "./fts-document-hosts.js";
 import { ftsReleaseFacets } from "./fts-release-facets.js";
@@ -15,4 +15,5 @@ export const findATenderSource = defineSource({
   env: FtsSourceEnv,
   createAdapter: createFtsSource,
   facets: ftsReleaseFacets,
+  procedure: ocdsReleaseProcedure,
 });

@@ -6,6 +6,7 @@ export { parseTedFields, REQUIRED_TED_FIELDS, tedFields } from "./ted-fields.js"
 export { pickLanguage } from "./ted-language.js";
 export { TedNotice, TedSearchPage } from "./ted-notice.js";
 export { tedNoticeFacets } from "./ted-notice-facets.js";
+export { tedNoticeProcedure } from "./ted-notice-procedure.js";
 export { tedNoticeToTenderRecord } from "./ted-notice-to-tender-record.js";
 export {
   DEFAULT_TED_LOOKBACK_DAYS,

@@ -13,6 +13,8 @@ export const TED_FIXTURES_DIR = fileURLToPath(new URL("../fixtures/", import.met
 export const TED_FIXTURES = {
   digitalCompetitionPage: "ted_v3_search_digital_competition_2026-05-30.json",
   itSoftwareSwedenPage: "ted_v3_search_it_software_sweden_2026-07-01.json",
+  changeNoticePair: "ted_v3_search_change_notice_pair_657981-674231-2026.json",
+  resultNotice291981: "ted_v3_result_notice_291981-2026_two-languages.json",
   noticePdf821062: "ted_notice_821062-2025_it.pdf",
   noticePdf821126: "ted_notice_821126-2025_it.pdf",
 } as const;

@@ -7,6 +7,7 @@ import {
   parseSourceDate,
   parseSourcePayload,
   withFacets,
+  withProcedure,
 } from "@tender/ingest";
 import { tedAmount } from "./ted-amount.js";
 import { tedNoticePdf } from "./ted-attachment.js";
@@ -14,6 +15,7 @@ import { tedDeadline } from "./ted-deadline.js";
 import { pickLanguage } from "./ted-language.js";
 import { asList, type TedLanguageMap, TedNotice } from "./ted-notice.js";
 import { tedNoticeFacets } from "./ted-notice-facets.js";
+import { tedNoticeProcedure } from "./ted-notice-procedure.js";
 import { TED_SOURCE_CODE } from "./ted-source-code.js";
 
 const hasText = (value: string | string[]) => asList(value).some((text) => text.trim() !== "");
@@ -64,7 +66,10 @@ export function tedNoticeToTenderRecord(notice: unknown): MapResult {
     attachments: tedNoticePdf(publicationNumber as string, n.links),
     raw_payload: notice,
   }));
-  return withFacets(result, () => tedNoticeFacets(notice));
+  return withProcedure(
+    withFacets(result, () => tedNoticeFacets(notice)),
+    () => tedNoticeProcedure(notice),
+  );
 }
 
 /** The chosen language's text; several entries (lots) cleaned, de-duplicated and joined. */

@@ -55,7 +55,7 @@ describe("tedWindowStart", () => {
 describe("tedPassQuery", () => {
   it("adds the pass's publication-date bound to the subject filter", () => {
     expect(tedPassQuery(DEFAULT_TED_QUERY, fresh(null))).toBe(
-      "(notice-type IN (cn-standard cn-social cn-desg pin-cfc-standard pin-cfc-social)) AND publication-date>=20260706",
+      "(notice-type IN (cn-standard cn-social cn-desg pin-cfc-standard pin-cfc-social can-standard can-social can-desg can-modif)) AND publication-date>=20260706",
     );
     expect(tedPassQuery("buyer-country=SWE OR buyer-country=NOR", fresh(daysBefore(10)))).toBe(
       "(buyer-country=SWE OR buyer-country=NOR) AND publication-date>=20260626",

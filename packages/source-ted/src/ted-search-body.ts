@@ -18,15 +18,19 @@ export const DEFAULT_TED_FIELDS = [
   "total-value",
   "total-value-cur",
   "links",
+  "procedure-identifier",
+  "change-notice-version-identifier",
 ] as const;
 
 /**
- * Default expert query (`TED_QUERY`): calls for competition and prior information notices with a
- * call for competition. It names the subject only: each pass adds its own
- * `publication-date>=YYYYMMDD` bound (`tedPassQuery`), derived from the last committed page.
+ * Default expert query (`TED_QUERY`): calls for competition, prior information notices with a
+ * call for competition, their change notices (which keep the notice type of what they change),
+ * result notices and contract modifications, so a procedure's story arrives with it. It names the
+ * subject only: each pass adds its own `publication-date>=YYYYMMDD` bound (`tedPassQuery`),
+ * derived from the last committed page.
  */
 export const DEFAULT_TED_QUERY =
-  "notice-type IN (cn-standard cn-social cn-desg pin-cfc-standard pin-cfc-social)";
+  "notice-type IN (cn-standard cn-social cn-desg pin-cfc-standard pin-cfc-social can-standard can-social can-desg can-modif)";
 
 export interface TedSearchOptions {
   /** The expert query, as sent. */

@@ -2,6 +2,7 @@ import { defineSource } from "@tender/ingest";
 import { createTedSource } from "./create-ted-source.js";
 import { TED_DOCUMENT_HOSTS } from "./ted-document-hosts.js";
 import { tedNoticeFacets } from "./ted-notice-facets.js";
+import { tedNoticeProcedure } from "./ted-notice-procedure.js";
 import { TED_SOURCE_CODE } from "./ted-source-code.js";
 import { TedSourceEnv } from "./ted-source-env.js";
 
@@ -15,4 +16,5 @@ export const tedSource = defineSource({
   env: TedSourceEnv,
   createAdapter: createTedSource,
   facets: tedNoticeFacets,
+  procedure: tedNoticeProcedure,
 });

@@ -139,6 +139,9 @@ describe("GET /api/v1/tenders", () => {
         "countries",
         "cpv_codes",
         "index_status",
+        "procedure_id",
+        "kind",
+        "superseded_by",
       ].sort(),
     );
     expect(json.items[0].amount).toBe("6003.00");
@@ -275,6 +278,7 @@ describe("GET /api/v1/facets", () => {
         ", LATERAL (SELECT DISTINCT left(x, 2) AS d FROM unnest(t.cpv_codes) AS x) AS dd",
       ),
       currencies: await counts("t.currency"),
+      kinds: await counts("t.kind"),
     };
   };
 
@@ -286,6 +290,10 @@ describe("GET /api/v1/facets", () => {
       [
         "currency=EUR&amount_min=2000&amount_max=5000",
         "t.currency = 'EUR' AND t.amount BETWEEN 2000 AND 5000",
+      ],
+      [
+        "kind=competition&kind=result&current=true",
+        "t.kind IN ('competition', 'result') AND t.superseded_by IS NULL",
       ],
     ] as const) {
       const { status, json } = await get(`/api/v1/facets?${query}`);

@@ -15,6 +15,7 @@ import { facetsRoute } from "./routes/facets.route.js";
 import { feedRoute } from "./routes/feed.route.js";
 import { healthRoute } from "./routes/health.route.js";
 import { answerOtherMethods } from "./routes/method-not-allowed.js";
+import { procedureRoute } from "./routes/procedure.route.js";
 import { savedSearchMatchesRoute } from "./routes/saved-search-matches.route.js";
 import { savedSearchesRoute } from "./routes/saved-searches.route.js";
 import { searchRoute } from "./routes/search.route.js";
@@ -45,6 +46,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     .route("/", tenderRoute(deps))
     .route("/", tendersListRoute(deps))
     .route("/", facetsRoute(deps))
+    .route("/", procedureRoute(deps))
     .route("/", searchRoute(deps))
     .route("/", askRoute(deps))
     .route("/", savedSearchesRoute(deps))

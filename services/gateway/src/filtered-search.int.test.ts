@@ -1,5 +1,5 @@
 import { fakeEmbed } from "@tender/ai";
-import type { SearchResultItem, TenderFilters } from "@tender/contracts";
+import { NOTICE_KINDS, type NoticeKind, type SearchResultItem, type TenderFilters } from "@tender/contracts";
 import { createApiKey } from "@tender/db";
 import { createTestDatabase, emptyTables, seedTender, type TestDatabase } from "@tender/testing";
 import fc from "fast-check";
@@ -33,6 +33,8 @@ interface Tender {
   published_at: string;
   deadline: string | null;
   chunks: string[];
+  kind: NoticeKind;
+  superseded: boolean;
 }
 
 const sortedSubset = (values: string[]) => fc.subarray(values).map((items) => [...items].sort());
@@ -49,6 +51,8 @@ const tenderArb: fc.Arbitrary<Tender> = fc
       minLength: 1,
       maxLength: 3,
     }),
+    kind: fc.constantFrom(...NOTICE_KINDS),
+    superseded: fc.boolean(),
   })
   .map(({ priced, published, deadline, chunks, ...rest }) => ({
     ...rest,
@@ -85,6 +89,8 @@ const filterValues = fc.record({
   deadline: range(0, SPAN),
   open: fc.boolean(),
   tender_indexes: fc.array(fc.nat(), { minLength: 1, maxLength: 5 }),
+  kinds: fc.shuffledSubarray([...NOTICE_KINDS], { minLength: 1 }),
+  current: fc.boolean(),
 });
 const FILTER_KEYS = [
   "sources",
@@ -96,6 +102,8 @@ const FILTER_KEYS = [
   "deadline",
   "open",
   "tender_indexes",
+  "kinds",
+  "current",
 ] as const;
 // Up to three filters at once, so that most combinations still match some tenders.
 const filtersArb: fc.Arbitrary<FilterDraft> = fc
@@ -130,7 +138,9 @@ function matches(t: Tender, id: string, f: TenderFilters, now: string): boolean 
     (f.deadline_from === undefined || (t.deadline !== null && t.deadline >= f.deadline_from)) &&
     (f.deadline_to === undefined || (t.deadline !== null && t.deadline < f.deadline_to)) &&
     (f.open !== true || (t.deadline !== null && t.deadline > now)) &&
-    (!f.tender_ids || f.tender_ids.includes(id))
+    (!f.tender_ids || f.tender_ids.includes(id)) &&
+    (!f.kinds || f.kinds.includes(t.kind)) &&
+    (f.current !== true || !t.superseded)
   );
 }
 
@@ -149,8 +159,12 @@ async function seedCorpus(tenders: Tender[]): Promise<string[]> {
   await emptyTables(tdb.db, ["tenders"]);
   const ids: string[] = [];
   for (const t of tenders) {
-    const { source, chunks, ...fields } = t;
-    ids.push((await seedTender(tdb.db, { source, chunks, ...fields })).id);
+    const { source, chunks, kind, superseded, ...fields } = t;
+    const { id } = await seedTender(tdb.db, { source, chunks, ...fields });
+    // Any notice will do as the one that replaces it: only whether one does is filtered on.
+    await sql`UPDATE tenders SET kind = ${kind}, superseded_by = CASE WHEN ${superseded} THEN id END
+              WHERE id = ${id}`.execute(tdb.db);
+    ids.push(id);
   }
   // Statistics, so the planner's estimates steer broad filters to the nearest-first ranking and
   // narrow ones to the restricted scan: both paths run.
@@ -275,4 +289,6 @@ const baseTender: Tender = {
   published_at: day(10),
   deadline: null,
   chunks: [],
+  kind: "competition",
+  superseded: false,
 };

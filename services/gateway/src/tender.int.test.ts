@@ -72,6 +72,11 @@ describe("GET /api/v1/tenders/{id}", () => {
       countries: ["GB"],
       cpv_codes: ["55523100", "55524000"],
       index_status: "failed",
+      // Stored before its source mapped a procedure: a call for competition of none.
+      procedure_id: null,
+      kind: "competition",
+      superseded_by: null,
+      procedure: null,
       attachments: [
         {
           id: ready,

@@ -44,6 +44,8 @@ function databaseSections(db: DatabaseStatus | { error: string }): string[] {
     emails(db.emails),
     facet("Tenders by country (top 10)", "COUNTRY", db.tenders_by_country),
     facet("Tenders by CPV division (top 10)", "DIVISION", db.tenders_by_cpv_division),
+    facet("Notices by kind", "KIND", db.tenders_by_kind),
+    `Procedures with more than one notice: ${db.procedures_with_several_notices}`,
     sources,
   ];
 }

@@ -7,7 +7,7 @@ import type { Command } from "commander";
 import * as v from "valibot";
 import { CliError } from "../cli-error.js";
 import type { CommandContext } from "../command-context.js";
-import { facetsOfSource } from "../source-facets.js";
+import { facetsOfSource, procedureOfSource } from "../source-facets.js";
 
 interface IngestOptions {
   source: string;
@@ -98,5 +98,6 @@ function printReport(ctx: CommandContext, source: string, report: ImportReport, 
 /** A known source's records get their facets from their payload, as a sync would store them. */
 function facetsOption(sourceCode: string) {
   const facetsOf = facetsOfSource(sourceCode);
-  return facetsOf ? { facetsOf } : {};
+  const procedureOf = procedureOfSource(sourceCode);
+  return { ...(facetsOf ? { facetsOf } : {}), ...(procedureOf ? { procedureOf } : {}) };
 }

@@ -75,6 +75,33 @@ describe("tender remap", () => {
     expect(again.stdout.trim().split("\n").at(-1)).toBe("remapped ted: 10 tenders read, 0 changed");
   });
 
+  it("maps the procedure and kind of tenders stored before procedures existed", async () => {
+    const kinds = async () =>
+      (
+        await sql<{ external_id: string; kind: string; key: string | null }>`
+          SELECT t.external_id, t.kind, p.procedure_key AS key
+          FROM tenders t LEFT JOIN procedures p ON p.id = t.procedure_id ORDER BY t.external_id`.execute(t.db)
+      ).rows;
+    const synced = await kinds();
+    // Written by hand from the page: can-standard notices are results, the others calls for
+    // competition; no notice names a procedure-identifier, so each is a procedure of its own.
+    expect(synced.filter((r) => r.kind === "result").map((r) => r.external_id)).toEqual([
+      "368708-2026",
+      "368900-2026",
+      "368912-2026",
+      "369074-2026",
+      "369161-2026",
+    ]);
+    expect(synced.every((r) => r.key === r.external_id)).toBe(true);
+    // As after the upgrade's migration: no procedure, every notice a call for competition.
+    await sql`UPDATE tenders SET procedure_id = NULL, kind = 'competition'`.execute(t.db);
+    await sql`DELETE FROM procedures`.execute(t.db);
+
+    const run = await runCaptured(["remap", "--source", "ted", "--batch", "4"], env());
+    expect(run.stdout.trim().split("\n").at(-1)).toBe("remapped ted: 10 tenders read, 10 changed");
+    expect(await kinds()).toEqual(synced);
+  });
+
   it("resumes after the id an interrupted run printed", async () => {
     const ids = (await sql<{ id: string }>`SELECT id FROM tenders ORDER BY id`.execute(t.db)).rows;
     await sql`UPDATE tenders SET countries = '{}'`.execute(t.db);

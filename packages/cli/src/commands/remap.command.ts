@@ -1,11 +1,11 @@
-import { type Database, listTenderPayloadsAfter, setTenderFacets } from "@tender/db";
-import type { TenderFacets } from "@tender/ingest";
+import { type Database, ensureSource, listTenderPayloadsAfter, setTenderFacets } from "@tender/db";
+import { linkTenderProcedure, type NoticeProcedure, type TenderFacets } from "@tender/ingest";
 import { sourceChoice } from "@tender/sources";
 import type { Command } from "commander";
 import type { Kysely } from "kysely";
 import { CliError } from "../cli-error.js";
 import type { CommandContext } from "../command-context.js";
-import { facetsOfSource } from "../source-facets.js";
+import { facetsOfSource, procedureOfSource } from "../source-facets.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_BATCH = 10_000;
@@ -24,19 +24,25 @@ export interface RemapReport {
   lastId: string | null;
 }
 
-/** `tender remap`: recomputes the countries and CPV codes of stored tenders from their payload. */
+/**
+ * `tender remap`: recomputes the countries, CPV codes, procedure and notice kind of stored
+ * tenders from their payload.
+ */
 export function registerRemapCommand(program: Command, ctx: CommandContext): void {
   program
     .command("remap")
-    .description("recompute the countries and CPV codes of stored tenders from their source payload")
+    .description(
+      "recompute the countries, CPV codes, procedure and notice kind of stored tenders from their source payload",
+    )
     .requiredOption("--source <code>", sourceChoice())
     .option("--batch <n>", "tenders per transaction (1..10000)", "500")
     .option("--after <id>", "resume after this tender id (printed by an interrupted run)")
     .addHelpText(
       "after",
       `
-Run it after upgrading to a version that derives more from the payloads. Only the countries
-and CPV codes change: no content hash, no reindexing, no event. It is safe to run again.
+Run it after upgrading to a version that derives more from the payloads. Only the countries,
+CPV codes, procedures, notice kinds and the links between a procedure's notices change: no
+content hash, no reindexing, no event. It is safe to run again.
 
 Examples:
   $ tender remap --source ted
@@ -50,10 +56,15 @@ Examples:
       const batch = parseBatch(options.batch);
       const after = parseAfter(options.after);
       const report = await ctx.withDatabase((db) =>
-        remapFacets(db, options.source, facetsOf, { batch, after }, (progress) =>
-          ctx.print(
-            `${options.source}: ${progress.read} tenders read, ${progress.changed} changed (last id ${progress.lastId})`,
-          ),
+        remapFacets(
+          db,
+          options.source,
+          facetsOf,
+          { batch, after, procedureOf: procedureOfSource(options.source) },
+          (progress) =>
+            ctx.print(
+              `${options.source}: ${progress.read} tenders read, ${progress.changed} changed (last id ${progress.lastId})`,
+            ),
         ),
       );
       ctx.print(`remapped ${options.source}: ${report.read} tenders read, ${report.changed} changed`);
@@ -62,21 +73,41 @@ Examples:
 
 /**
  * Walks the tenders of a source in id order, one transaction per batch, and stores the facets
- * `facetsOf` derives from each payload where they differ. `onBatch` gets the running totals.
+ * `facetsOf` derives from each payload where they differ, and the procedure `procedureOf` maps
+ * (linking that procedure's notices again when it changed). A tender counts as changed when
+ * either did. `onBatch` gets the running totals.
  */
 export async function remapFacets(
   db: Kysely<Database>,
   sourceCode: string,
   facetsOf: (payload: unknown) => TenderFacets,
-  options: { batch: number; after: string | null },
+  options: {
+    batch: number;
+    after: string | null;
+    procedureOf?: ((payload: unknown) => NoticeProcedure | null) | undefined;
+  },
   onBatch: (progress: RemapReport) => void = () => {},
 ): Promise<RemapReport> {
   const report: RemapReport = { read: 0, changed: 0, lastId: options.after };
   for (;;) {
     const rows = await db.transaction().execute(async (trx) => {
+      // Linking rewrites other notices of a procedure: take turns with the source's ingest pages
+      // (which hold this row while they store), so neither waits on rows the other holds.
+      if (options.procedureOf) await ensureSource(trx, sourceCode);
       const page = await listTenderPayloadsAfter(trx, sourceCode, report.lastId, options.batch);
       for (const row of page) {
-        if (await setTenderFacets(trx, row.id, facetsOf(row.raw_payload))) report.changed += 1;
+        const facetsChanged = await setTenderFacets(trx, row.id, facetsOf(row.raw_payload));
+        const procedure = options.procedureOf?.(row.raw_payload) ?? null;
+        const linked =
+          procedure === null
+            ? null
+            : await linkTenderProcedure(trx, {
+                sourceId: row.source_id,
+                tenderId: row.id,
+                procedure,
+                force: false,
+              });
+        if (facetsChanged || linked?.stored || (linked?.relinked ?? 0) > 0) report.changed += 1;
       }
       return page;
     });

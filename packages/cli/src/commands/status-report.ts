@@ -1,6 +1,7 @@
 import type { JetStreamManager } from "@nats-io/jetstream";
 import { type BusTopology, catalogEntries } from "@tender/bus";
 import {
+  countProceduresWithSeveralNotices,
   countQuarantinedByReason,
   countTenderFacets,
   countUnsentEmails,
@@ -24,6 +25,10 @@ export interface DatabaseStatus {
   /** Tenders per country and per CPV division (first two digits), most first (`FACETS_SHOWN`). */
   tenders_by_country: { value: string; count: number }[];
   tenders_by_cpv_division: { value: string; count: number }[];
+  /** Notices per kind (planning, competition, change, result...), most first. */
+  tenders_by_kind: { value: string; count: number }[];
+  /** Procedures with more than one notice (a change, a result... linked to its call). */
+  procedures_with_several_notices: number;
   /** Webhook alerts not delivered yet: waiting, due now (and how late the oldest is), given up. */
   webhook_deliveries: { pending: number; due: number; oldest_due_age_seconds: number | null; failed: number };
   /** Email confirmations and digests not sent yet, given up, and email channels stopped by refusals. */
@@ -65,13 +70,14 @@ export const QUARANTINE_REASONS_SHOWN = 10;
 
 /** Pipeline counts, outbox backlog, quarantine reasons and source cursors. */
 export async function readDatabaseStatus(db: Db): Promise<DatabaseStatus> {
-  const [{ tenders, attachments, outbox, quarantined, sources }, byReason, facets, deliveries, emails] =
+  const [{ tenders, attachments, outbox, quarantined, sources }, byReason, facets, deliveries, emails, linked] =
     await Promise.all([
       readPipelineCounts(db),
       countQuarantinedByReason(db, QUARANTINE_REASONS_SHOWN),
       countTenderFacets(db, undefined, new Date()),
       countWebhookDeliveries(db),
       countUnsentEmails(db),
+      countProceduresWithSeveralNotices(db),
     ]);
   return {
     tenders: { ...tenders, total: sum(tenders) },
@@ -96,6 +102,8 @@ export async function readDatabaseStatus(db: Db): Promise<DatabaseStatus> {
     })),
     tenders_by_country: facets.countries.slice(0, FACETS_SHOWN),
     tenders_by_cpv_division: facets.cpv_divisions.slice(0, FACETS_SHOWN),
+    tenders_by_kind: facets.kinds,
+    procedures_with_several_notices: linked,
     webhook_deliveries: {
       pending: deliveries.pending,
       due: deliveries.due,

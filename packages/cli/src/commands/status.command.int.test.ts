@@ -245,6 +245,31 @@ describe("tender status", () => {
     );
   });
 
+  it("counts notices per kind and the procedures with more than one notice", async () => {
+    const source = await sql<{ id: string }>`SELECT id FROM sources WHERE code = 'ted'`.execute(t.db);
+    const procedure = await sql<{ id: string }>`
+      INSERT INTO procedures (source_id, procedure_key) VALUES (${source.rows[0]?.id}, 'P-1') RETURNING id`.execute(
+      t.db,
+    );
+    // Seven tenders: S-1 a call for competition, S-2 its change, S-3 a result of its own.
+    await sql`
+      UPDATE tenders SET
+        kind = CASE external_id WHEN 'S-2' THEN 'change' WHEN 'S-3' THEN 'result' ELSE 'competition' END,
+        procedure_id = CASE WHEN external_id IN ('S-1', 'S-2') THEN ${procedure.rows[0]?.id}::uuid END`.execute(
+      t.db,
+    );
+    const report = JSON.parse((await runCaptured(["status", "--json"], env)).stdout).database;
+    expect(report.tenders_by_kind).toEqual([
+      { value: "competition", count: 5 },
+      { value: "change", count: 1 },
+      { value: "result", count: 1 },
+    ]);
+    expect(report.procedures_with_several_notices).toBe(1);
+    const text = await runCaptured(["status"], env);
+    expect(text.stdout).toMatch(/Notices by kind\nKIND\s+TENDERS\ncompetition\s+5\nchange\s+1\nresult\s+1\n/);
+    expect(text.stdout).toContain("Procedures with more than one notice: 1");
+  });
+
   it("says a lost consumer is missing and how to recreate it", async () => {
     await bus.jsm.consumers.delete(names.stream, names.consumers.indexer);
     try {

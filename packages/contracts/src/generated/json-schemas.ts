@@ -431,6 +431,26 @@ export const jsonSchemas = {
             },
             "minItems": 1,
             "maxItems": 100
+          },
+          "kinds": {
+            "type": "array",
+            "items": {
+              "enum": [
+                "planning",
+                "competition",
+                "change",
+                "result",
+                "modification",
+                "cancellation"
+              ],
+              "type": "string"
+            },
+            "minItems": 1,
+            "maxItems": 6,
+            "uniqueItems": true
+          },
+          "current": {
+            "type": "boolean"
           }
         },
         "required": [],
@@ -544,6 +564,26 @@ export const jsonSchemas = {
             },
             "minItems": 1,
             "maxItems": 100
+          },
+          "kinds": {
+            "type": "array",
+            "items": {
+              "enum": [
+                "planning",
+                "competition",
+                "change",
+                "result",
+                "modification",
+                "cancellation"
+              ],
+              "type": "string"
+            },
+            "minItems": 1,
+            "maxItems": 6,
+            "uniqueItems": true
+          },
+          "current": {
+            "type": "boolean"
           }
         },
         "required": [],
@@ -856,6 +896,187 @@ export const jsonSchemas = {
         ],
         "type": "string"
       },
+      "procedure_id": {
+        "anyOf": [
+          {
+            "type": "string",
+            "format": "uuid",
+            "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "kind": {
+        "enum": [
+          "planning",
+          "competition",
+          "change",
+          "result",
+          "modification",
+          "cancellation"
+        ],
+        "type": "string"
+      },
+      "superseded_by": {
+        "anyOf": [
+          {
+            "type": "string",
+            "format": "uuid",
+            "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "procedure": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "string",
+                "format": "uuid",
+                "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+              },
+              "notices": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "id": {
+                      "type": "string",
+                      "format": "uuid",
+                      "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                    },
+                    "external_id": {
+                      "type": "string"
+                    },
+                    "kind": {
+                      "enum": [
+                        "planning",
+                        "competition",
+                        "change",
+                        "result",
+                        "modification",
+                        "cancellation"
+                      ],
+                      "type": "string"
+                    },
+                    "published_at": {
+                      "type": "string",
+                      "format": "date-time",
+                      "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+                    },
+                    "superseded_by": {
+                      "anyOf": [
+                        {
+                          "type": "string",
+                          "format": "uuid",
+                          "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                        },
+                        {
+                          "type": "null"
+                        }
+                      ]
+                    },
+                    "changes": {
+                      "anyOf": [
+                        {
+                          "type": "array",
+                          "items": {
+                            "type": "object",
+                            "properties": {
+                              "field": {
+                                "enum": [
+                                  "title",
+                                  "deadline",
+                                  "amount",
+                                  "documents_added",
+                                  "documents_removed"
+                                ],
+                                "type": "string"
+                              },
+                              "from": {
+                                "anyOf": [
+                                  {
+                                    "anyOf": [
+                                      {
+                                        "type": "string"
+                                      },
+                                      {
+                                        "type": "array",
+                                        "items": {
+                                          "type": "string"
+                                        }
+                                      }
+                                    ]
+                                  },
+                                  {
+                                    "type": "null"
+                                  }
+                                ]
+                              },
+                              "to": {
+                                "anyOf": [
+                                  {
+                                    "anyOf": [
+                                      {
+                                        "type": "string"
+                                      },
+                                      {
+                                        "type": "array",
+                                        "items": {
+                                          "type": "string"
+                                        }
+                                      }
+                                    ]
+                                  },
+                                  {
+                                    "type": "null"
+                                  }
+                                ]
+                              }
+                            },
+                            "required": [
+                              "field",
+                              "from",
+                              "to"
+                            ],
+                            "additionalProperties": false
+                          }
+                        },
+                        {
+                          "type": "null"
+                        }
+                      ]
+                    }
+                  },
+                  "required": [
+                    "id",
+                    "external_id",
+                    "kind",
+                    "published_at",
+                    "superseded_by",
+                    "changes"
+                  ],
+                  "additionalProperties": false
+                }
+              }
+            },
+            "required": [
+              "id",
+              "notices"
+            ],
+            "additionalProperties": false
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
       "attachments": {
         "type": "array",
         "items": {
@@ -953,6 +1174,10 @@ export const jsonSchemas = {
       "countries",
       "cpv_codes",
       "index_status",
+      "procedure_id",
+      "kind",
+      "superseded_by",
+      "procedure",
       "attachments"
     ],
     "additionalProperties": false
@@ -1063,6 +1288,41 @@ export const jsonSchemas = {
                 "failed"
               ],
               "type": "string"
+            },
+            "procedure_id": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "format": "uuid",
+                  "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "kind": {
+              "enum": [
+                "planning",
+                "competition",
+                "change",
+                "result",
+                "modification",
+                "cancellation"
+              ],
+              "type": "string"
+            },
+            "superseded_by": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "format": "uuid",
+                  "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             }
           },
           "required": [
@@ -1078,7 +1338,10 @@ export const jsonSchemas = {
             "source_url",
             "countries",
             "cpv_codes",
-            "index_status"
+            "index_status",
+            "procedure_id",
+            "kind",
+            "superseded_by"
           ],
           "additionalProperties": false
         }
@@ -1190,6 +1453,26 @@ export const jsonSchemas = {
           ],
           "additionalProperties": false
         }
+      },
+      "kinds": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "value": {
+              "type": "string"
+            },
+            "count": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          "required": [
+            "value",
+            "count"
+          ],
+          "additionalProperties": false
+        }
       }
     },
     "required": [
@@ -1197,7 +1480,317 @@ export const jsonSchemas = {
       "sources",
       "countries",
       "cpv_divisions",
-      "currencies"
+      "currencies",
+      "kinds"
+    ],
+    "additionalProperties": false
+  },
+  "procedure-response": {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://tender-search.dev/schemas/procedure-response.schema.json",
+    "title": "ProcedureResponse",
+    "description": "Response body of GET /api/v1/procedures/{id}.",
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string",
+        "format": "uuid",
+        "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+      },
+      "source": {
+        "type": "string",
+        "pattern": "^[a-z][a-z0-9_]{0,62}$"
+      },
+      "current": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string",
+            "format": "uuid",
+            "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+          },
+          "source": {
+            "type": "string",
+            "pattern": "^[a-z][a-z0-9_]{0,62}$"
+          },
+          "external_id": {
+            "type": "string",
+            "minLength": 1,
+            "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+            "maxLength": 512
+          },
+          "title": {
+            "type": "string",
+            "minLength": 1,
+            "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+            "maxLength": 4000
+          },
+          "buyer_name": {
+            "type": "string",
+            "minLength": 1,
+            "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+            "maxLength": 1000
+          },
+          "amount": {
+            "anyOf": [
+              {
+                "type": "string",
+                "pattern": "^(?:0|[1-9]\\d{0,17})\\.\\d{2}$"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "currency": {
+            "anyOf": [
+              {
+                "type": "string",
+                "pattern": "^[A-Z]{3}$"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "published_at": {
+            "type": "string",
+            "format": "date-time",
+            "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+          },
+          "deadline": {
+            "anyOf": [
+              {
+                "type": "string",
+                "format": "date-time",
+                "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "source_url": {
+            "type": "string",
+            "format": "uri",
+            "pattern": "^https?://",
+            "maxLength": 4096
+          },
+          "countries": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "pattern": "^[A-Z]{2}$"
+            }
+          },
+          "cpv_codes": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "pattern": "^\\d{8}$"
+            }
+          },
+          "index_status": {
+            "enum": [
+              "pending",
+              "processing",
+              "ready",
+              "failed"
+            ],
+            "type": "string"
+          },
+          "procedure_id": {
+            "anyOf": [
+              {
+                "type": "string",
+                "format": "uuid",
+                "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "kind": {
+            "enum": [
+              "planning",
+              "competition",
+              "change",
+              "result",
+              "modification",
+              "cancellation"
+            ],
+            "type": "string"
+          },
+          "superseded_by": {
+            "anyOf": [
+              {
+                "type": "string",
+                "format": "uuid",
+                "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        },
+        "required": [
+          "id",
+          "source",
+          "external_id",
+          "title",
+          "buyer_name",
+          "amount",
+          "currency",
+          "published_at",
+          "deadline",
+          "source_url",
+          "countries",
+          "cpv_codes",
+          "index_status",
+          "procedure_id",
+          "kind",
+          "superseded_by"
+        ],
+        "additionalProperties": false
+      },
+      "notices": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "id": {
+              "type": "string",
+              "format": "uuid",
+              "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+            },
+            "external_id": {
+              "type": "string"
+            },
+            "kind": {
+              "enum": [
+                "planning",
+                "competition",
+                "change",
+                "result",
+                "modification",
+                "cancellation"
+              ],
+              "type": "string"
+            },
+            "published_at": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+            },
+            "superseded_by": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "format": "uuid",
+                  "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "changes": {
+              "anyOf": [
+                {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "field": {
+                        "enum": [
+                          "title",
+                          "deadline",
+                          "amount",
+                          "documents_added",
+                          "documents_removed"
+                        ],
+                        "type": "string"
+                      },
+                      "from": {
+                        "anyOf": [
+                          {
+                            "anyOf": [
+                              {
+                                "type": "string"
+                              },
+                              {
+                                "type": "array",
+                                "items": {
+                                  "type": "string"
+                                }
+                              }
+                            ]
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "to": {
+                        "anyOf": [
+                          {
+                            "anyOf": [
+                              {
+                                "type": "string"
+                              },
+                              {
+                                "type": "array",
+                                "items": {
+                                  "type": "string"
+                                }
+                              }
+                            ]
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "field",
+                      "from",
+                      "to"
+                    ],
+                    "additionalProperties": false
+                  }
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "id",
+            "external_id",
+            "kind",
+            "published_at",
+            "superseded_by",
+            "changes"
+          ],
+          "additionalProperties": false
+        }
+      },
+      "awards": {
+        "type": "array",
+        "items": {},
+        "maxItems": 0
+      }
+    },
+    "required": [
+      "id",
+      "source",
+      "current",
+      "notices",
+      "awards"
     ],
     "additionalProperties": false
   },
@@ -1303,6 +1896,26 @@ export const jsonSchemas = {
             },
             "minItems": 1,
             "maxItems": 100
+          },
+          "kinds": {
+            "type": "array",
+            "items": {
+              "enum": [
+                "planning",
+                "competition",
+                "change",
+                "result",
+                "modification",
+                "cancellation"
+              ],
+              "type": "string"
+            },
+            "minItems": 1,
+            "maxItems": 6,
+            "uniqueItems": true
+          },
+          "current": {
+            "type": "boolean"
           }
         },
         "required": [],
@@ -1473,6 +2086,26 @@ export const jsonSchemas = {
             },
             "minItems": 1,
             "maxItems": 100
+          },
+          "kinds": {
+            "type": "array",
+            "items": {
+              "enum": [
+                "planning",
+                "competition",
+                "change",
+                "result",
+                "modification",
+                "cancellation"
+              ],
+              "type": "string"
+            },
+            "minItems": 1,
+            "maxItems": 6,
+            "uniqueItems": true
+          },
+          "current": {
+            "type": "boolean"
           }
         },
         "required": [],
@@ -1716,6 +2349,26 @@ export const jsonSchemas = {
             },
             "minItems": 1,
             "maxItems": 100
+          },
+          "kinds": {
+            "type": "array",
+            "items": {
+              "enum": [
+                "planning",
+                "competition",
+                "change",
+                "result",
+                "modification",
+                "cancellation"
+              ],
+              "type": "string"
+            },
+            "minItems": 1,
+            "maxItems": 6,
+            "uniqueItems": true
+          },
+          "current": {
+            "type": "boolean"
           }
         },
         "required": [],
@@ -1968,6 +2621,26 @@ export const jsonSchemas = {
                   },
                   "minItems": 1,
                   "maxItems": 100
+                },
+                "kinds": {
+                  "type": "array",
+                  "items": {
+                    "enum": [
+                      "planning",
+                      "competition",
+                      "change",
+                      "result",
+                      "modification",
+                      "cancellation"
+                    ],
+                    "type": "string"
+                  },
+                  "minItems": 1,
+                  "maxItems": 6,
+                  "uniqueItems": true
+                },
+                "current": {
+                  "type": "boolean"
                 }
               },
               "required": [],
@@ -2225,6 +2898,41 @@ export const jsonSchemas = {
                     "failed"
                   ],
                   "type": "string"
+                },
+                "procedure_id": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "format": "uuid",
+                      "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "kind": {
+                  "enum": [
+                    "planning",
+                    "competition",
+                    "change",
+                    "result",
+                    "modification",
+                    "cancellation"
+                  ],
+                  "type": "string"
+                },
+                "superseded_by": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "format": "uuid",
+                      "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
                 }
               },
               "required": [
@@ -2240,7 +2948,10 @@ export const jsonSchemas = {
                 "source_url",
                 "countries",
                 "cpv_codes",
-                "index_status"
+                "index_status",
+                "procedure_id",
+                "kind",
+                "superseded_by"
               ],
               "additionalProperties": false
             },
@@ -2428,6 +3139,41 @@ export const jsonSchemas = {
               "failed"
             ],
             "type": "string"
+          },
+          "procedure_id": {
+            "anyOf": [
+              {
+                "type": "string",
+                "format": "uuid",
+                "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "kind": {
+            "enum": [
+              "planning",
+              "competition",
+              "change",
+              "result",
+              "modification",
+              "cancellation"
+            ],
+            "type": "string"
+          },
+          "superseded_by": {
+            "anyOf": [
+              {
+                "type": "string",
+                "format": "uuid",
+                "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+              },
+              {
+                "type": "null"
+              }
+            ]
           }
         },
         "required": [
@@ -2443,7 +3189,10 @@ export const jsonSchemas = {
           "source_url",
           "countries",
           "cpv_codes",
-          "index_status"
+          "index_status",
+          "procedure_id",
+          "kind",
+          "superseded_by"
         ],
         "additionalProperties": false
       },

@@ -17,6 +17,10 @@ const card = {
   countries: ["GB"],
   cpv_codes: ["55523100"],
   index_status: "ready",
+  procedure_id: null,
+  kind: "competition",
+  superseded_by: null,
+  procedure: null,
   attachments: [
     {
       id: "0b6f3c1e-7a2d-4e5f-8c9b-1a2b3c4d5e6f",

@@ -4,8 +4,9 @@ import { IndexStatus } from "../primitives/statuses.js";
 import { Uuid } from "../primitives/uuid.js";
 import { RECORD_LIMITS } from "../records/record-limits.js";
 import { TENDER_FIELDS } from "../records/tender-fields.js";
+import { TenderProcedure } from "./procedure-notice.js";
 import { TenderDetailsAttachment } from "./tender-details-attachment.js";
-import { TENDER_FACET_FIELDS } from "./tender-summary.js";
+import { TENDER_FACET_FIELDS, TENDER_PROCEDURE_FIELDS } from "./tender-summary.js";
 
 /**
  * The tender card of `GET /api/v1/tenders/{id}` (docs/api.md#tender-card). Never `raw_payload`, hashes,
@@ -17,6 +18,9 @@ export const TenderDetails = v.strictObject(
     ...TENDER_FIELDS,
     ...TENDER_FACET_FIELDS,
     index_status: IndexStatus,
+    ...TENDER_PROCEDURE_FIELDS,
+    /** Null until the tender's source maps its procedure (`tender remap`). */
+    procedure: v.nullable(TenderProcedure),
     attachments: v.pipe(
       v.array(TenderDetailsAttachment, "Must be an array"),
       v.maxLength(RECORD_LIMITS.attachments, `Must have at most ${RECORD_LIMITS.attachments} items`),

@@ -3,6 +3,7 @@ import { CountryCode } from "../primitives/country-code.js";
 import { CpvPrefix } from "../primitives/cpv-code.js";
 import { CurrencyCode } from "../primitives/currency-code.js";
 import { DecimalAmount } from "../primitives/decimal-amount.js";
+import { NOTICE_KINDS, NoticeKind } from "../primitives/notice-kind.js";
 import { objectMessage } from "../primitives/object-message.js";
 import { SOURCE_CODES } from "../primitives/source-codes.js";
 import { UtcTimestamp } from "../primitives/utc-timestamp.js";
@@ -59,6 +60,16 @@ const FilterFieldsSchema = v.strictObject(
     deadline_to: v.optional(UtcTimestamp),
     open: v.optional(v.boolean("Must be true or false")),
     tender_ids: list(Uuid, MAX_FILTER_TENDER_IDS),
+    kinds: v.optional(
+      v.pipe(
+        v.array(NoticeKind, "Must be an array"),
+        v.minLength(1, "Must list at least one value"),
+        v.maxLength(NOTICE_KINDS.length, `Must list at most ${NOTICE_KINDS.length} values`),
+        v.check((items) => new Set(items).size === items.length, "Must not list a kind twice"),
+        v.metadata({ uniqueItems: true }),
+      ),
+    ),
+    current: v.optional(v.boolean("Must be true or false")),
   },
   objectMessage,
 );

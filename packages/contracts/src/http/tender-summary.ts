@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { CountryCode } from "../primitives/country-code.js";
 import { CpvCode } from "../primitives/cpv-code.js";
+import { NoticeKind } from "../primitives/notice-kind.js";
 import { objectMessage } from "../primitives/object-message.js";
 import { IndexStatus } from "../primitives/statuses.js";
 import { Uuid } from "../primitives/uuid.js";
@@ -12,11 +13,27 @@ export const TENDER_FACET_FIELDS = {
   cpv_codes: v.array(CpvCode, "Must be an array"),
 } as const;
 
+/**
+ * Where a notice stands in its procedure (docs/records.md#procedures): its procedure (null until
+ * its source maps one), its kind and the notice that replaces it (null: it is current).
+ */
+export const TENDER_PROCEDURE_FIELDS = {
+  procedure_id: v.nullable(Uuid),
+  kind: NoticeKind,
+  superseded_by: v.nullable(Uuid),
+} as const;
+
 const { description: _description, ...SUMMARY_FIELDS } = TENDER_FIELDS;
 
 /** One tender of `GET /api/v1/tenders` (docs/api.md#browsing): the card without description and attachments. */
 export const TenderSummary = v.strictObject(
-  { id: Uuid, ...SUMMARY_FIELDS, ...TENDER_FACET_FIELDS, index_status: IndexStatus },
+  {
+    id: Uuid,
+    ...SUMMARY_FIELDS,
+    ...TENDER_FACET_FIELDS,
+    index_status: IndexStatus,
+    ...TENDER_PROCEDURE_FIELDS,
+  },
   objectMessage,
 );
 export type TenderSummary = v.InferOutput<typeof TenderSummary>;
@@ -45,6 +62,7 @@ export const FacetsResponse = v.strictObject(
     countries: FacetCounts,
     cpv_divisions: FacetCounts,
     currencies: FacetCounts,
+    kinds: FacetCounts,
   },
   objectMessage,
 );

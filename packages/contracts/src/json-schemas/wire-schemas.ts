@@ -6,6 +6,7 @@ import { AskRequest } from "../http/ask-request.js";
 import { AskResponse } from "../http/ask-response.js";
 import { ErrorResponse } from "../http/error-response.js";
 import { HealthLive, HealthReady } from "../http/health.js";
+import { ProcedureResponse } from "../http/procedure-response.js";
 import {
   SavedSearch,
   SavedSearchCreated,
@@ -85,6 +86,11 @@ export const WIRE_SCHEMAS = {
     title: "FacetsResponse",
     description: "Response body of GET /api/v1/facets.",
     schema: FacetsResponse,
+  },
+  "procedure-response": {
+    title: "ProcedureResponse",
+    description: "Response body of GET /api/v1/procedures/{id}.",
+    schema: ProcedureResponse,
   },
   "saved-search-request": {
     title: "SavedSearchRequest",

@@ -9,6 +9,7 @@ import type { AskRequest } from "../http/ask-request.js";
 import type { AskResponse } from "../http/ask-response.js";
 import type { ErrorResponse } from "../http/error-response.js";
 import type { HealthLive, HealthReady } from "../http/health.js";
+import type { ProcedureResponse } from "../http/procedure-response.js";
 import type {
   SavedSearch,
   SavedSearchCreated,
@@ -38,6 +39,7 @@ export interface WireTypes {
   "tender-details": TenderDetails;
   "tender-list-response": TenderListResponse;
   "facets-response": FacetsResponse;
+  "procedure-response": ProcedureResponse;
   "saved-search-request": v.InferInput<typeof SavedSearchRequest>;
   "saved-search": SavedSearch;
   "saved-search-created": SavedSearchCreated;

@@ -20,6 +20,7 @@ import * as m0018 from "./0018-outbox-traceparent.js";
 import * as m0019 from "./0019-browse-sort-indexes.js";
 import * as m0020 from "./0020-tender-facet-groups.js";
 import * as m0021 from "./0021-saved-search-match-keys.js";
+import * as m0022 from "./0022-procedures.js";
 import * as m0023 from "./0023-email-digests.js";
 
 /** Every migration, in order. Names never change once released. */
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   "0019-browse-sort-indexes": m0019,
   "0020-tender-facet-groups": m0020,
   "0021-saved-search-match-keys": m0021,
+  "0022-procedures": m0022,
   "0023-email-digests": m0023,
 };

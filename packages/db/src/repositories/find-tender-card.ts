@@ -1,8 +1,9 @@
 import type { TenderDetails } from "@tender/contracts";
 import type { Db } from "../database.js";
+import { listProcedureTimeline } from "./procedure-timeline.repository.js";
 
 /**
- * The tender card (docs/api.md#tender-card) with every attachment, skipped ones included, ordered by
+ * The tender card (docs/api.md#tender-card) with its procedure's notices and every attachment, skipped ones included, ordered by
  * source URL; undefined when no tender has this id. Only the card's columns are read, so
  * `raw_payload`, hashes, `local_path` and `last_error` never leave the database.
  */
@@ -25,6 +26,9 @@ export async function findTenderCard(db: Db, id: string): Promise<TenderDetails 
       "t.countries",
       "t.cpv_codes",
       "t.index_status",
+      "t.procedure_id",
+      "t.kind",
+      "t.superseded_by",
     ])
     .where("t.id", "=", id)
     .executeTakeFirst();
@@ -36,10 +40,15 @@ export async function findTenderCard(db: Db, id: string): Promise<TenderDetails 
     .orderBy("source_url")
     .orderBy("id")
     .execute();
+  const procedure =
+    tender.procedure_id === null
+      ? null
+      : { id: tender.procedure_id, notices: await listProcedureTimeline(db, tender.procedure_id) };
   return {
     ...tender,
     published_at: tender.published_at.toISOString(),
     deadline: tender.deadline?.toISOString() ?? null,
+    procedure,
     attachments,
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { TenderFilters } from "@tender/contracts";
+import { NOTICE_KINDS, type TenderFilters } from "@tender/contracts";
 import { seedTender, useTestDatabase } from "@tender/testing";
 import fc from "fast-check";
 import { sql } from "kysely";
@@ -71,6 +71,8 @@ const tenderArb = fc.record({
   currency: fc.option(fc.constantFrom("EUR", "GBP")),
   published_at: day,
   deadline: fc.option(day),
+  kind: fc.constantFrom(...NOTICE_KINDS),
+  superseded: oneIn(3),
   chunks: fc.array(fc.record({ vector: vectorArb, otherModel: oneIn(4) }), { minLength: 0, maxLength: 5 }),
 });
 
@@ -92,10 +94,13 @@ const VALUES = {
     minLength: 1,
     maxLength: 3,
   }),
+  kinds: fc.subarray([...NOTICE_KINDS], { minLength: 1, maxLength: 3 }),
+  current: fc.boolean(),
 };
 const KEYS = Object.keys(VALUES) as (keyof typeof VALUES)[];
 // Often none or a single list filter (each one the index is looked up by), so that many saved
-// searches pass their filters and reach the vector test; otherwise up to three of any kind.
+// searches pass their filters and reach the vector test; or only kinds/current, which give no
+// index key (found as unfiltered, then judged by the full filter); otherwise up to three of any kind.
 const LISTS = ["sources", "countries", "cpv", "currency", "tender_ids"] as const;
 const filtersArb = fc
   .tuple(
@@ -103,6 +108,7 @@ const filtersArb = fc
     fc.oneof(
       fc.constant([]),
       fc.constantFrom(...LISTS).map((k) => [k]),
+      fc.subarray(["kinds", "current"] as const, { minLength: 1 }),
       fc.subarray(KEYS, { maxLength: 3 }),
     ),
   )
@@ -144,7 +150,13 @@ async function passesFilters(tenderId: string, filters: TenderFilters): Promise<
 
 describe("recordTenderMatches against a brute-force evaluation", () => {
   it("records exactly the saved searches whose filters pass and whose best exact score reaches min_score", async () => {
-    const seen = { matched: 0, unmatched: 0, nearBound: 0 };
+    const seen = {
+      matched: 0,
+      unmatched: 0,
+      nearBound: 0,
+      byKindsOrCurrentOnly: 0,
+      refusedByKindsOrCurrent: 0,
+    };
     // The kind of index key each match was found by (t:, p:, c:, s:, cur: or *).
     const foundBy = new Set<string>();
     await fc.assert(
@@ -153,11 +165,14 @@ describe("recordTenderMatches against a brute-force evaluation", () => {
         fc.array(savedArb, { minLength: 1, maxLength: 12 }),
         async (drawn, saved) => {
           await t.db.deleteFrom("saved_searches").execute();
-          const { chunks, ...fields } = drawn;
+          const { chunks, kind, superseded, ...fields } = drawn;
           const tender = await seedTender(t.db, {
             ...fields,
             chunks: chunks.map((_, i) => `chunk ${i}`),
           });
+          // Superseded by itself: any notice id would do, and this one needs no second tender.
+          await sql`UPDATE tenders SET kind = ${kind}, superseded_by = ${superseded ? tender.id : null}
+                    WHERE id = ${tender.id}`.execute(t.db);
           const chunkRows = await t.db
             .selectFrom("chunks")
             .select("id")
@@ -209,8 +224,15 @@ describe("recordTenderMatches against a brute-force evaluation", () => {
               .where("id", "=", id)
               .execute();
             if (best !== null && Math.abs(best - minScore) <= 2 * E) seen.nearBound += 1;
-            if (!s.disabled && best !== null && best >= minScore && (await passesFilters(tender.id, filters)))
-              expected.push(id);
+            const passes = await passesFilters(tender.id, filters);
+            if (!s.disabled && best !== null && best >= minScore && passes) expected.push(id);
+            const kindsOrCurrentOnly =
+              Object.keys(filters).length > 0 &&
+              Object.keys(filters).every((k) => k === "kinds" || k === "current");
+            if (kindsOrCurrentOnly && !s.disabled && best !== null && best >= minScore) {
+              if (passes) seen.byKindsOrCurrentOnly += 1;
+              else seen.refusedByKindsOrCurrent += 1;
+            }
           }
 
           const result = await recordTenderMatches(t.db, {
@@ -243,6 +265,9 @@ describe("recordTenderMatches against a brute-force evaluation", () => {
     expect(seen.matched).toBeGreaterThan(20);
     expect(seen.unmatched).toBeGreaterThan(20);
     expect(seen.nearBound).toBeGreaterThan(20);
+    // Saved searches filtered only by kinds/current were both matched and refused by those filters.
+    expect(seen.byKindsOrCurrentOnly).toBeGreaterThan(3);
+    expect(seen.refusedByKindsOrCurrent).toBeGreaterThan(3);
     expect([...foundBy].sort()).toEqual(["*", "c", "cur", "p", "s", "t"]);
     // 80 tenders with up to 12 saved searches each, on a shared machine; shrinking a failure takes longer.
   }, 180_000);

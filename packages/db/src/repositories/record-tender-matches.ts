@@ -28,7 +28,9 @@ export interface RecordTenderMatchesInput {
  * 1. The tender's chunks are read once. Saved searches are found through the GIN index of
  *    `filter_keys` (migration 0021): a saved search's keys are one of its list filters, and
  *    the tender must share one of them to pass that filter, so no saved search that could
- *    match is left out. The full filter is checked on every one found.
+ *    match is left out. A saved search whose only filters have no key (buyer, amounts, dates,
+ *    `open`, `kinds`, `current`) is keyed `*`, as an unfiltered one. The full filter is checked
+ *    on every one found.
  * 2. Compact pass: for each, the best `embedding_half · query_half` over the chunks is within
  *    E = `COMPACT_PAIR_BOUND` of the best exact score (compact-query.ts has the proof), so a
  *    saved search whose compact best is below `min_score − E` cannot match and goes no further.

@@ -29,6 +29,11 @@ beforeAll(async () => {
            CASE WHEN g % 3 = 0 THEN ARRAY['45233141', '45000000'] WHEN g % 3 = 1 THEN ARRAY['72000000'] ELSE '{}' END
     FROM generate_series(1, 60) AS g`.execute(t.db);
   ids = (await sql<{ id: string }>`SELECT id FROM tenders ORDER BY id`.execute(t.db)).rows.map((r) => r.id);
+  // Every notice kind, and one notice in three replaced by another.
+  await sql`
+    UPDATE tenders SET
+      kind = (ARRAY['planning','competition','change','result','modification','cancellation'])[1 + (ascii(right(external_id, 1)) % 6)],
+      superseded_by = CASE WHEN ascii(right(external_id, 1)) % 3 = 0 THEN ${ids[0]}::uuid END`.execute(t.db);
 });
 
 const day = fc.integer({ min: 0, max: 45 }).map((d) => new Date(Date.UTC(2026, 0, 1 + d)).toISOString());
@@ -46,6 +51,8 @@ const VALUES = {
   deadline_to: day,
   open: fc.boolean(),
   tender_ids: fc.constant(null as unknown as string[]),
+  kinds: fc.shuffledSubarray(["planning", "competition", "change", "result"] as const, { minLength: 1 }),
+  current: fc.boolean(),
 };
 const KEYS = Object.keys(VALUES) as (keyof typeof VALUES)[];
 // Up to three filters at once, so that most combinations still match some tenders.

@@ -32,6 +32,8 @@ export function savedFilterSql(filters: RawBuilder<unknown>, now: Date): RawBuil
       unless("deadline_to", sql`t.deadline < ${text(filters, "deadline_to")}::timestamptz`),
       sql`(${filters} -> 'open' IS DISTINCT FROM 'true'::jsonb OR t.deadline > ${now.toISOString()}::timestamptz)`,
       unless("tender_ids", sql`t.id = ANY(${texts(filters, "tender_ids")}::uuid[])`),
+      unless("kinds", sql`t.kind = ANY(${texts(filters, "kinds")})`),
+      sql`(${filters} -> 'current' IS DISTINCT FROM 'true'::jsonb OR t.superseded_by IS NULL)`,
     ],
     sql` AND `,
   )})`;

@@ -1,11 +1,13 @@
-import type { FacetsResponse, TenderFilters } from "@tender/contracts";
+import { type FacetsResponse, NOTICE_KINDS, type NoticeKind, type TenderFilters } from "@tender/contracts";
 import { upsertTenderInput, useTestDatabase } from "@tender/testing";
 import fc from "fast-check";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../create-db.js";
+import { lockProcedure, setTenderProcedure } from "./procedures.repository.js";
 import { ensureSource } from "./sources.repository.js";
 import { countTenderFacets } from "./tender-facet-counts.repository.js";
+import { tenderFacetGroupFilterSql } from "./tender-facet-groups-sql.js";
 import { setTenderFacets } from "./tender-facets.repository.js";
 import { upsertTender } from "./tenders.repository.js";
 
@@ -22,6 +24,9 @@ interface Stored {
   countries: string[];
   cpv_codes: string[];
   currency: string | null;
+  kind: NoticeKind;
+  /** False once another notice supersedes it (`current` filter). */
+  current: boolean;
 }
 
 const tender = fc.record({
@@ -30,6 +35,7 @@ const tender = fc.record({
   countries: fc.array(fc.constantFrom(...COUNTRIES), { maxLength: 3 }),
   cpv_codes: fc.array(fc.constantFrom(...CODES), { maxLength: 3 }),
   currency: fc.option(fc.constantFrom(...CURRENCIES), { freq: 3 }),
+  kind: fc.constantFrom(...NOTICE_KINDS),
 });
 const filters: fc.Arbitrary<TenderFilters> = fc.record(
   {
@@ -40,6 +46,8 @@ const filters: fc.Arbitrary<TenderFilters> = fc.record(
       maxLength: 2,
     }),
     currency: fc.constantFrom(...CURRENCIES),
+    kinds: fc.uniqueArray(fc.constantFrom(...NOTICE_KINDS), { minLength: 1, maxLength: 3 }),
+    current: fc.boolean(),
   },
   { requiredKeys: [] },
 );
@@ -53,16 +61,22 @@ const change = fc.oneof(
     currency: fc.option(fc.constantFrom(...CURRENCIES)),
   }),
   fc.record({ kind: fc.constant("delete" as const), at: fc.nat() }),
+  // The remap or the ingest stores the notice's kind in its procedure.
+  fc.record({ kind: fc.constant("notice" as const), at: fc.nat(), notice: fc.constantFrom(...NOTICE_KINDS) }),
+  // A change notice supersedes another notice, or a relink makes it current again (null).
+  fc.record({ kind: fc.constant("supersede" as const), at: fc.nat(), by: fc.option(fc.nat()) }),
 );
 
-async function insert(row: Stored, n: number): Promise<void> {
+async function insert(
+  row: Omit<Stored, "current" | "kind"> & { kind?: NoticeKind },
+  n: number,
+): Promise<void> {
   await sql`
     INSERT INTO tenders (source_id, external_id, title, buyer_name, currency, published_at, source_url,
-                         content_hash, raw_payload, countries, cpv_codes)
+                         content_hash, raw_payload, countries, cpv_codes, kind)
     VALUES (${sourceIds[row.source]}, ${`f-${n}`}, 'Facet', 'Buyer', ${row.currency}, now(),
-            'https://example.org/f', ${"b".repeat(64)}, '{}', ${row.countries}::text[], ${row.cpv_codes}::text[])`.execute(
-    t.db,
-  );
+            'https://example.org/f', ${"b".repeat(64)}, '{}', ${row.countries}::text[], ${row.cpv_codes}::text[],
+            ${row.kind ?? "competition"})`.execute(t.db);
 }
 
 /** The facets computed here, from the stored rows, by the rules of docs/api.md#facets. */
@@ -72,7 +86,9 @@ function bruteForce(rows: Stored[], f: TenderFilters): FacetsResponse {
       (!f.sources || f.sources.includes(r.source as (typeof SOURCES)[number])) &&
       (!f.countries || r.countries.some((c) => f.countries?.includes(c))) &&
       (!f.cpv || r.cpv_codes.some((code) => f.cpv?.some((prefix) => code.startsWith(prefix)))) &&
-      (f.currency === undefined || r.currency === f.currency),
+      (f.currency === undefined || r.currency === f.currency) &&
+      (!f.kinds || f.kinds.includes(r.kind)) &&
+      (f.current !== true || r.current),
   );
   const counted = (values: (string | null)[]) => {
     const counts = new Map<string, number>();
@@ -88,13 +104,15 @@ function bruteForce(rows: Stored[], f: TenderFilters): FacetsResponse {
     countries: counted(matching.flatMap((r) => r.countries)),
     cpv_divisions: counted(matching.flatMap((r) => [...new Set(r.cpv_codes.map((c) => c.slice(0, 2)))])),
     currencies: counted(matching.map((r) => r.currency)),
+    kinds: counted(matching.map((r) => r.kind)),
   };
 }
 
 async function storedRows(): Promise<(Stored & { id: string })[]> {
   return (
     await sql<Stored & { id: string }>`
-      SELECT t.id, s.code AS source, t.countries, t.cpv_codes, t.currency
+      SELECT t.id, s.code AS source, t.countries, t.cpv_codes, t.currency, t.kind,
+             t.superseded_by IS NULL AS current
       FROM tenders AS t JOIN sources AS s ON s.id = t.source_id ORDER BY t.external_id`.execute(t.db)
   ).rows;
 }
@@ -105,8 +123,9 @@ beforeAll(async () => {
 });
 
 describe("countTenderFacets", () => {
-  it("equals a brute-force count, through the groups and through the tenders, after any inserts, remaps, currency changes and deletes", async () => {
+  it("equals a brute-force count, through the groups and through the tenders, after any inserts, remaps, currency and kind changes, supersessions and deletes", async () => {
     let n = 0;
+    const procedureId = await lockProcedure(t.db, sourceIds.ted as string, "facet-procedure");
     await fc.assert(
       fc.asyncProperty(
         fc.array(tender, { maxLength: 12 }),
@@ -123,7 +142,16 @@ describe("countTenderFacets", () => {
             else if (c.kind === "remap") await setTenderFacets(t.db, target.id, c.tender);
             else if (c.kind === "currency")
               await sql`UPDATE tenders SET currency = ${c.currency} WHERE id = ${target.id}`.execute(t.db);
-            else await sql`DELETE FROM tenders WHERE id = ${target.id}`.execute(t.db);
+            else if (c.kind === "notice")
+              await setTenderProcedure(t.db, target.id, {
+                procedureId,
+                kind: c.notice,
+                supersedesExternalId: null,
+              });
+            else if (c.kind === "supersede") {
+              const by = c.by === null ? null : (rows[c.by % rows.length]?.id ?? null);
+              await sql`UPDATE tenders SET superseded_by = ${by} WHERE id = ${target.id}`.execute(t.db);
+            } else await sql`DELETE FROM tenders WHERE id = ${target.id}`.execute(t.db);
           }
           const rows = await storedRows();
           for (const f of [{}, ...filterSets]) {
@@ -137,6 +165,13 @@ describe("countTenderFacets", () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it("adds up the groups for kinds filters, and counts the tenders themselves for current", () => {
+    expect(tenderFacetGroupFilterSql({ kinds: ["change"], sources: ["ted"], cpv: ["45"] })).toBeDefined();
+    expect(tenderFacetGroupFilterSql({ kinds: ["result"], current: false })).toBeDefined();
+    expect(tenderFacetGroupFilterSql({ kinds: ["result"], current: true })).toBeUndefined();
+    expect(tenderFacetGroupFilterSql({ current: true })).toBeUndefined();
   });
 
   it("stays exact under concurrent transactions writing the same groups", async () => {
@@ -201,6 +236,7 @@ describe("countTenderFacets", () => {
       countries: [],
       cpv_divisions: [],
       currencies: [],
+      kinds: [],
     });
   });
 });

@@ -4,6 +4,7 @@ import type { Db } from "../database.js";
 /** A stored tender as `tender remap` reads it: its payload and the facets stored now. */
 export interface StoredTenderPayload {
   id: string;
+  source_id: string;
   raw_payload: unknown;
   countries: string[];
   cpv_codes: string[];
@@ -19,7 +20,7 @@ export async function listTenderPayloadsAfter(
   let query = db
     .selectFrom("tenders as t")
     .innerJoin("sources as s", "s.id", "t.source_id")
-    .select(["t.id", "t.raw_payload", "t.countries", "t.cpv_codes"])
+    .select(["t.id", "t.source_id", "t.raw_payload", "t.countries", "t.cpv_codes"])
     .where("s.code", "=", sourceCode)
     .orderBy("t.id")
     .limit(limit);

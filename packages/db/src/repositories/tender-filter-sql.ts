@@ -28,6 +28,8 @@ export function tenderFilterSql(filters: TenderFilters | undefined, now: Date): 
   if (f.deadline_to !== undefined) conditions.push(sql`t.deadline < ${f.deadline_to}::timestamptz`);
   if (f.open === true) conditions.push(sql`t.deadline > ${now.toISOString()}::timestamptz`);
   if (f.tender_ids) conditions.push(sql`t.id = ANY(${f.tender_ids}::uuid[])`);
+  if (f.kinds) conditions.push(sql`t.kind = ANY(${f.kinds}::text[])`);
+  if (f.current === true) conditions.push(sql`t.superseded_by IS NULL`);
   if (conditions.length === 0) return sql<boolean>`true`;
   return sql<boolean>`(${sql.join(conditions, sql` AND `)})`;
 }

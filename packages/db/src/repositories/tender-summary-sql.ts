@@ -8,4 +8,4 @@ export const TENDER_SUMMARY_COLUMNS = sql`
   t.id, s.code AS source, t.external_id, t.title, t.buyer_name, t.amount, t.currency,
   to_char(t.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS published_at,
   to_char(t.deadline AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS deadline,
-  t.source_url, t.countries, t.cpv_codes, t.index_status`;
+  t.source_url, t.countries, t.cpv_codes, t.index_status, t.procedure_id, t.kind, t.superseded_by`;

@@ -1,3 +1,4 @@
+import type { NoticeChange, NoticeKind } from "@tender/contracts";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 export type IndexStatus = "pending" | "processing" | "ready" | "failed";
@@ -34,6 +35,16 @@ export interface TendersTable {
   cpv_codes: ColumnType<string[], string[] | undefined, string[]>;
   /** Every 2..8-digit prefix of `cpv_codes`, computed by the database (0006). */
   cpv_prefixes: ColumnType<string[], never, never>;
+  /** The procedure it belongs to (0022); null until its source maps one (`tender remap`). */
+  procedure_id: string | null;
+  /** What the notice is within its procedure (0022). */
+  kind: ColumnType<NoticeKind, NoticeKind | undefined, NoticeKind>;
+  /** The notice it replaces, as its source names it (an `external_id`), found or not (0022). */
+  supersedes_external_id: string | null;
+  /** The notice of its procedure that replaces it; null: it is current (0022). */
+  superseded_by: string | null;
+  /** What it changed against the notice it replaces; null: it replaces none (0022). */
+  changes: ColumnType<NoticeChange[] | null, string | null, string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -1,5 +1,5 @@
 import { cleanLine, cleanText, distinctLines } from "../mapping/clean-text.js";
-import { withFacets } from "../mapping/facets/with-facets.js";
+import { withFacets, withProcedure } from "../mapping/facets/with-facets.js";
 import type { MapResult } from "../mapping/map-result.js";
 import { mappedRecord } from "../mapping/mapped-record.js";
 import { parseSourceDate } from "../mapping/parse-source-date.js";
@@ -8,6 +8,7 @@ import { ocdsAmount } from "./ocds-amount.js";
 import { ocdsAttachments } from "./ocds-documents.js";
 import { type OcdsPackageMeta, OcdsRelease } from "./ocds-release.js";
 import { ocdsReleaseFacets } from "./ocds-release-facets.js";
+import { ocdsReleaseProcedure } from "./ocds-release-procedure.js";
 
 /** What differs between OCDS publishers: the source code and where a release's public notice page is. */
 export interface OcdsPublisher {
@@ -72,7 +73,10 @@ export function ocdsReleaseToTenderRecord(
     attachments: ocdsAttachments(tender.documents ?? [], sourceUrl),
     raw_payload: release,
   }));
-  return withFacets(result, () => ocdsReleaseFacets(release, publisher.fallbackCountry));
+  return withProcedure(
+    withFacets(result, () => ocdsReleaseFacets(release, publisher.fallbackCountry)),
+    () => ocdsReleaseProcedure(release),
+  );
 }
 
 function buyersOfParties(parties: OcdsRelease["parties"]): string | null {

@@ -1,6 +1,7 @@
 import type * as v from "valibot";
 import type { SyncHttpEnv } from "../ingest-env.js";
 import type { TenderFacets } from "../mapping/facets/tender-facets.js";
+import type { NoticeProcedure } from "../procedure/notice-procedure.js";
 import type { IngestLogger } from "../sync/ingest-logger.js";
 import type { SourceAdapter } from "../sync/source-adapter.js";
 
@@ -33,10 +34,11 @@ export interface SourceDefinition<Config extends object = Record<string, unknown
   /** The facets (countries, CPV codes) of a stored `raw_payload`; pure, so `tender remap` can rerun it. */
   facets(payload: unknown): TenderFacets;
   /**
-   * Room for the procedure and award mapping of a stored payload (procedures and awards are
-   * specified separately and not mapped yet); absent means the source maps none.
+   * The procedure, kind and superseded notice of a stored `raw_payload` (docs/records.md#procedures);
+   * pure, so `tender remap` can rerun it. Absent: each notice is a call for competition of its own.
    */
-  readonly procedure?: (payload: unknown) => unknown;
+  readonly procedure?: (payload: unknown) => NoticeProcedure | null;
+  /** Room for the award mapping of a stored payload (awards are specified separately; not mapped yet). */
   readonly awards?: (payload: unknown) => unknown;
 }
 

@@ -1,8 +1,9 @@
 import { type Database, type Db, ensureSource } from "@tender/db";
 import type { Kysely } from "kysely";
 import type { TenderFacets } from "../mapping/facets/tender-facets.js";
-import { withFacets } from "../mapping/facets/with-facets.js";
+import { withFacets, withProcedure } from "../mapping/facets/with-facets.js";
 import { validateTenderRecord } from "../mapping/validate-tender-record.js";
+import type { NoticeProcedure } from "../procedure/notice-procedure.js";
 import { storeOrQuarantine } from "./store-or-quarantine.js";
 import { addCounts, emptyCounts, type SyncCounts } from "./sync-counts.js";
 
@@ -17,6 +18,8 @@ export interface ImportTenderRecordsOptions {
   now?: () => Date;
   /** Derives each valid record's facets from its `raw_payload` (the source's mapper); none: empty facets. */
   facetsOf?: (payload: unknown) => TenderFacets;
+  /** Maps each valid record's procedure from its `raw_payload` (the source's mapper); none: kept as stored. */
+  procedureOf?: (payload: unknown) => NoticeProcedure | null;
 }
 
 export interface RejectedLine {
@@ -60,7 +63,7 @@ export async function importTenderRecords(
     const line = number === 1 && text.startsWith("\uFEFF") ? text.slice(1) : text;
     if (line.trim() === "") continue;
     report.records += 1;
-    batch.push(withPayloadFacets(parseLine(number, line, options.sourceCode), options.facetsOf));
+    batch.push(withPayloadFacets(parseLine(number, line, options.sourceCode), options));
     if (batch.length >= batchSize) {
       await commitBatch(db, batch, options, report);
       batch = [];
@@ -118,8 +121,16 @@ async function commitBatch(
   report.rejected.push(...rejected);
 }
 
-function withPayloadFacets(parsed: ParsedLine, facetsOf: ImportTenderRecordsOptions["facetsOf"]): ParsedLine {
+function withPayloadFacets(
+  parsed: ParsedLine,
+  { facetsOf, procedureOf }: Pick<ImportTenderRecordsOptions, "facetsOf" | "procedureOf">,
+): ParsedLine {
   const { result } = parsed;
-  if (facetsOf === undefined || !result.ok) return parsed;
-  return { ...parsed, result: withFacets(result, () => facetsOf(result.record.raw_payload)) };
+  if (!result.ok) return parsed;
+  const payload = result.record.raw_payload;
+  const faceted = facetsOf === undefined ? result : withFacets(result, () => facetsOf(payload));
+  return {
+    ...parsed,
+    result: procedureOf === undefined ? faceted : withProcedure(faceted, () => procedureOf(payload)),
+  };
 }

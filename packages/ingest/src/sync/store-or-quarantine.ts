@@ -44,13 +44,14 @@ export async function storeOrQuarantine(
 ): Promise<QuarantinedItem | null> {
   let failure: QuarantinedItem;
   if (item.result.ok) {
-    const { record, facets } = item.result;
+    const { record, facets, procedure } = item.result;
     try {
       const stored = await withSavepoint(trx, () =>
         storeTenderRecord(trx, {
           sourceId: target.sourceId,
           record,
           ...(facets === undefined ? {} : { facets }),
+          ...(procedure === undefined ? {} : { procedure }),
           subject: target.subject,
           now: target.now,
         }),

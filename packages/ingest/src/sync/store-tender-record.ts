@@ -16,12 +16,16 @@ import {
   upsertTender,
 } from "@tender/db";
 import type { TenderFacets } from "../mapping/facets/tender-facets.js";
+import { linkTenderProcedure } from "../procedure/link-tender-procedure.js";
+import type { NoticeProcedure } from "../procedure/notice-procedure.js";
 
 export interface StoreTenderRecordInput {
   sourceId: string;
   record: TenderRecordV1;
   /** Stored with the tender when its content changes (none: empty lists); never hashed. */
   facets?: TenderFacets;
+  /** Its procedure as the source maps it (none: the tender keeps what is stored). */
+  procedure?: NoticeProcedure;
   /** Outbox subject of `TenderChangedV1` (`busNames(prefix).subject`). */
   subject: string;
   now?: Date;
@@ -43,7 +47,8 @@ export interface StoreTenderRecordResult {
  * filename and content type of `ready` attachments as the downloader stored them (so an
  * unchanged tender hashes as stored), upserts the tender (created / changed → `pending` /
  * unchanged), applies the attachment list (new → `pending`, gone → `skipped`, back, or `failed` with
- * its download backoff passed → `pending`) and writes `TenderChangedV1` to the outbox when the tender is new or changed, or
+ * its download backoff passed → `pending`), links its procedure (`linkTenderProcedure`: that
+ * procedure's rows only) and writes `TenderChangedV1` to the outbox when the tender is new or changed, or
  * attachments went back to `pending` (the downloader must see them).
  *
  * Lock order: tender row, then its attachments, then the tender update, as in the downloader.
@@ -69,6 +74,16 @@ export async function storeTenderRecord(
     rawPayload: raw_payload,
   });
   const attachments = await syncTenderAttachments(db, upserted.id, record.attachments);
+  if (input.procedure) {
+    await linkTenderProcedure(db, {
+      sourceId: input.sourceId,
+      tenderId: upserted.id,
+      procedure: input.procedure,
+      force:
+        upserted.outcome !== "unchanged" ||
+        attachments.inserted + attachments.updated + attachments.requeued + attachments.skipped > 0,
+    });
+  }
   const announce = upserted.outcome !== "unchanged" || attachments.requeued > 0 || attachments.inserted > 0;
   if (announce) {
     await enqueueTenderChanged(db, {

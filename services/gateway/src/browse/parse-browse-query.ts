@@ -10,6 +10,7 @@ const LIST_PARAMETERS: Record<string, string> = {
   country: "countries",
   cpv: "cpv",
   tender_id: "tender_ids",
+  kind: "kinds",
 };
 const PAGING = new Set(["sort", "limit", "cursor"]);
 const SINGLE_FILTERS = new Set([
@@ -22,8 +23,9 @@ const SINGLE_FILTERS = new Set([
   "deadline_from",
   "deadline_to",
   "open",
+  "current",
 ]);
-// Far above any valid query (4 lists of at most 50 to 100 values and 13 single values).
+// Far above any valid query (5 lists of at most 6 to 100 values and 14 single values).
 const MAX_PARAMETERS = 300;
 
 export interface BrowseQuery {
@@ -75,9 +77,10 @@ export function parseBrowseQuery(search: URLSearchParams, paging: boolean): Brow
   return { filters: parsedFilters.output, paging: parsedPage.output };
 }
 
-/** `open` and `limit` arrive as text: read them as the JSON values the contracts expect. */
+/** `open`, `current` and `limit` arrive as text: read them as the JSON values the contracts expect. */
 function typed(name: string, value: string): unknown {
-  if (name === "open") return value === "true" ? true : value === "false" ? false : value;
+  if (name === "open" || name === "current")
+    return value === "true" ? true : value === "false" ? false : value;
   if (name === "limit") return /^\d{1,4}$/.test(value) ? Number(value) : value;
   return value;
 }

@@ -13,6 +13,7 @@ const LIST_PARAMETER: Record<string, string> = {
   countries: "country",
   cpv: "cpv",
   tender_ids: "tender_id",
+  kinds: "kind",
 };
 
 /**
@@ -47,7 +48,7 @@ const PAGING = [
   },
 ];
 
-/** `GET /api/v1/tenders` and `GET /api/v1/facets` (docs/api.md#browsing). */
+/** `GET /api/v1/tenders`, `GET /api/v1/facets` (docs/api.md#browsing) and `GET /api/v1/procedures/{id}`. */
 export function browsePaths(
   searchRequest: JsonSchemaDocument,
   h: BrowsePathHelpers,
@@ -79,12 +80,27 @@ export function browsePaths(
       get: {
         tags: ["tenders"],
         operationId: "facets",
-        summary: "Counts of the matching tenders per source, country, CPV division and currency",
+        summary: "Counts of the matching tenders per source, country, CPV division, currency and notice kind",
         description:
           "The same filters as `/api/v1/tenders`. Each list is sorted by count descending, then value, and holds at most 50 entries. Counted in the allowance of Search and Ask.",
         security: [{ ApiKey: [] }],
         parameters: filters,
         responses: { "200": ok("The counts.", "FacetsResponse"), ...failures },
+      },
+    },
+    "/api/v1/procedures/{id}": {
+      get: {
+        tags: ["tenders"],
+        operationId: "getProcedure",
+        summary: "A procedure: its current notice, its notices oldest first with what each change changed",
+        description:
+          "The id is a tender's `procedure_id`. `current` is the latest current call for competition or change, else the latest current notice; `awards` is empty until awards are mapped. Counted in the allowance of Search and Ask.",
+        security: [{ ApiKey: [] }],
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } }],
+        responses: {
+          "200": ok("The procedure.", "ProcedureResponse"),
+          ...h.errors(["401", "403", "404", "405", "422", "429", "500", "503"]),
+        },
       },
     },
   };

@@ -54,6 +54,7 @@ describe("buildOpenApiDocument", () => {
       "FacetsResponse",
       "HealthLive",
       "HealthReady",
+      "ProcedureResponse",
       "SavedSearch",
       "SavedSearchCreated",
       "SavedSearchList",

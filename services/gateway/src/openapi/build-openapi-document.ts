@@ -19,6 +19,7 @@ const COMPONENTS: Record<string, WireSchemaName> = {
   TenderDetails: "tender-details",
   TenderListResponse: "tender-list-response",
   FacetsResponse: "facets-response",
+  ProcedureResponse: "procedure-response",
   SavedSearchRequest: "saved-search-request",
   SavedSearch: "saved-search",
   SavedSearchCreated: "saved-search-created",

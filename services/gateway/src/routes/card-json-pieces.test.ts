@@ -18,6 +18,10 @@ const card = (description: string | null, titles: (string | null)[]): TenderDeta
     deadline: null,
     source_url: "https://example.com/1",
     index_status: "ready",
+    procedure_id: null,
+    kind: "competition",
+    superseded_by: null,
+    procedure: null,
     countries: [],
     cpv_codes: [],
     attachments: titles.map((title, i) => ({

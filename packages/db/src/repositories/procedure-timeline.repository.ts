@@ -1,0 +1,39 @@
+import type { ProcedureNotice, ProcedureResponse, TenderSummary } from "@tender/contracts";
+import { sql } from "kysely";
+import type { Db } from "../database.js";
+import { TENDER_SUMMARY_COLUMNS } from "./tender-summary-sql.js";
+
+/** The notices of a procedure, oldest first (publication time, then external id). */
+export async function listProcedureTimeline(db: Db, procedureId: string): Promise<ProcedureNotice[]> {
+  const rows = await db
+    .selectFrom("tenders")
+    .select(["id", "external_id", "kind", "published_at", "superseded_by", "changes"])
+    .where("procedure_id", "=", procedureId)
+    .orderBy("published_at")
+    .orderBy("external_id")
+    .execute();
+  return rows.map((row) => ({ ...row, published_at: row.published_at.toISOString() }));
+}
+
+/**
+ * A procedure (docs/api.md#procedures): its source, its notices and its current notice — the
+ * latest current call for competition or change (what a bidder answers), else its latest current
+ * notice. Undefined when no procedure has this id or none of its notices is stored any more.
+ */
+export async function findProcedure(db: Db, id: string): Promise<ProcedureResponse | undefined> {
+  const current = await sql<TenderSummary & { source: string }>`
+    SELECT ${TENDER_SUMMARY_COLUMNS}
+    FROM tenders AS t JOIN sources AS s ON s.id = t.source_id
+    WHERE t.procedure_id = ${id} AND t.superseded_by IS NULL
+    ORDER BY (t.kind IN ('planning', 'competition', 'change')) DESC, t.published_at DESC, t.external_id DESC
+    LIMIT 1`.execute(db);
+  const summary = current.rows[0];
+  if (summary === undefined) return undefined;
+  return {
+    id,
+    source: summary.source,
+    current: summary,
+    notices: await listProcedureTimeline(db, id),
+    awards: [],
+  };
+}

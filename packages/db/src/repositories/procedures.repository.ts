@@ -1,0 +1,170 @@
+import type { NoticeChange, NoticeKind } from "@tender/contracts";
+import { sql } from "kysely";
+import type { Db } from "../database.js";
+
+/**
+ * The id of the source's procedure with this key, created when new, and locked (`FOR UPDATE`)
+ * until the caller's transaction ends: linkers of one procedure take turns, those of others never wait.
+ */
+export async function lockProcedure(db: Db, sourceId: string, procedureKey: string): Promise<string> {
+  const find = () =>
+    db
+      .selectFrom("procedures")
+      .select("id")
+      .where("source_id", "=", sourceId)
+      .where("procedure_key", "=", procedureKey)
+      .forUpdate()
+      .executeTakeFirst();
+  const found = await find();
+  if (found) return found.id;
+  await db
+    .insertInto("procedures")
+    .values({ source_id: sourceId, procedure_key: procedureKey })
+    .onConflict((oc) => oc.constraint("procedures_source_key").doNothing())
+    .execute();
+  const created = await find();
+  if (!created) throw new Error(`procedure ${procedureKey} vanished while being created`);
+  return created.id;
+}
+
+/**
+ * True when the tender already stands in the source's procedure `procedureKey` with this kind and
+ * named predecessor: a plain read, so a re-crawl of an unchanged notice locks and writes nothing.
+ */
+export async function tenderProcedureIs(
+  db: Db,
+  tenderId: string,
+  procedureKey: string,
+  input: Omit<TenderProcedureInput, "procedureId">,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("tenders as t")
+    .innerJoin("procedures as p", "p.id", "t.procedure_id")
+    .select("t.id")
+    .where("t.id", "=", tenderId)
+    .where("p.procedure_key", "=", procedureKey)
+    .where("t.kind", "=", input.kind)
+    .where("t.supersedes_external_id", "is not distinct from", input.supersedesExternalId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A tender's place as its source maps it. */
+export interface TenderProcedureInput {
+  procedureId: string;
+  kind: NoticeKind;
+  supersedesExternalId: string | null;
+}
+
+/**
+ * Stores a tender's procedure, kind and named predecessor when they differ. Returns the procedure
+ * it belonged to before when that changed (it must be linked again), `undefined` when nothing changed.
+ */
+export async function setTenderProcedure(
+  db: Db,
+  tenderId: string,
+  input: TenderProcedureInput,
+): Promise<{ previousProcedureId: string | null } | undefined> {
+  const row = await db
+    .updateTable("tenders as t")
+    .from("tenders as old")
+    .set({
+      procedure_id: input.procedureId,
+      kind: input.kind,
+      supersedes_external_id: input.supersedesExternalId,
+    })
+    .whereRef("old.id", "=", "t.id")
+    .where("t.id", "=", tenderId)
+    .where((eb) =>
+      eb.or([
+        eb("t.procedure_id", "is distinct from", input.procedureId),
+        eb("t.kind", "is distinct from", input.kind),
+        eb("t.supersedes_external_id", "is distinct from", input.supersedesExternalId),
+      ]),
+    )
+    .returning("old.procedure_id as previous")
+    .executeTakeFirst();
+  return row === undefined ? undefined : { previousProcedureId: row.previous };
+}
+
+/** A notice of a procedure as linking reads it. */
+export interface StoredProcedureNotice {
+  id: string;
+  external_id: string;
+  kind: NoticeKind;
+  supersedes_external_id: string | null;
+  published_at: Date;
+  title: string;
+  deadline: Date | null;
+  amount: string | null;
+  currency: string | null;
+  /**
+   * The attachments it lists now (not those it dropped), by title, else file name; not its own
+   * rendering (a URL with its `external_id` as a path segment, like TED's notice PDF), which
+   * every notice has and no one compares.
+   */
+  documents: string[];
+  superseded_by: string | null;
+  changes: NoticeChange[] | null;
+}
+
+/** The notices of one procedure (`tenders_procedure_idx`), with their current documents. */
+export async function listProcedureNotices(db: Db, procedureId: string): Promise<StoredProcedureNotice[]> {
+  return procedureNoticesQuery(db, procedureId).execute();
+}
+
+/** The statement `listProcedureNotices` runs, for its plan. */
+export function procedureNoticesQuery(db: Db, procedureId: string) {
+  return db
+    .selectFrom("tenders as t")
+    .select([
+      "t.id",
+      "t.external_id",
+      "t.kind",
+      "t.supersedes_external_id",
+      "t.published_at",
+      "t.title",
+      "t.deadline",
+      "t.amount",
+      "t.currency",
+      "t.superseded_by",
+      "t.changes",
+      sql<string[]>`array(
+        SELECT DISTINCT coalesce(a.title, a.filename) FROM attachments a
+        WHERE a.tender_id = t.id AND a.download_status <> 'skipped'
+          AND strpos(a.source_url, '/' || t.external_id || '/') = 0
+        ORDER BY 1)`.as("documents"),
+    ])
+    .where("t.procedure_id", "=", procedureId);
+}
+
+/** Stores where a notice stands in its procedure when it differs; returns whether it did. */
+export async function setNoticeLink(
+  db: Db,
+  tenderId: string,
+  link: { supersededBy: string | null; changes: NoticeChange[] | null },
+): Promise<boolean> {
+  const changes = link.changes === null ? null : JSON.stringify(link.changes);
+  const result = await db
+    .updateTable("tenders")
+    .set({ superseded_by: link.supersededBy, changes })
+    .where("id", "=", tenderId)
+    .where((eb) =>
+      eb.or([
+        eb("superseded_by", "is distinct from", link.supersededBy),
+        eb("changes", "is distinct from", sql<NoticeChange[] | null>`${changes}::jsonb`),
+      ]),
+    )
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Procedures with more than one stored notice (`tender status`): the ones with a story to show. */
+export async function countProceduresWithSeveralNotices(db: Db): Promise<number> {
+  const row = await sql<{ count: number }>`
+    SELECT count(*)::int AS count FROM (
+      SELECT procedure_id FROM tenders WHERE procedure_id IS NOT NULL
+      GROUP BY procedure_id HAVING count(*) > 1
+    ) AS several`.execute(db);
+  return row.rows[0]?.count ?? 0;
+}

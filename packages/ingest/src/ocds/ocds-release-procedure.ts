@@ -1,0 +1,61 @@
+import type { NoticeKind } from "@tender/contracts";
+import { noticeKey } from "../procedure/notice-key.js";
+import type { NoticeProcedure } from "../procedure/notice-procedure.js";
+import { ocdsReleaseTags } from "./ocds-release-tags.js";
+
+type Json = Record<string, unknown>;
+
+// The latest stage a release announces wins: a release tagged `award` and `contract` is a result.
+const KIND_BY_TAG: readonly [test: (tag: string) => boolean, kind: NoticeKind][] = [
+  [(tag) => tag === "tenderCancellation", "cancellation"],
+  [(tag) => tag === "contractAmendment", "modification"],
+  [
+    (tag) => tag.startsWith("award") || tag.startsWith("contract") || tag.startsWith("implementation"),
+    "result",
+  ],
+  [(tag) => tag === "tenderAmendment" || tag === "tenderUpdate", "change"],
+  [(tag) => tag === "tender", "competition"],
+  [(tag) => tag.startsWith("planning"), "planning"],
+];
+
+/**
+ * The procedure of an OCDS release (docs/records.md#procedures): its `ocid`; the kind from its
+ * `tag` (a release with no known tag is a call for competition, as every release was stored
+ * before kinds existed); the release it amends from the `amendsReleaseID` of its amendments
+ * (`tender`, `awards[]`, `contracts[]`), preferring the amendment this release records. Null
+ * without an `ocid`. Pure, so `tender remap` can rerun it on `raw_payload`.
+ */
+export function ocdsReleaseProcedure(release: unknown): NoticeProcedure | null {
+  const r = object(release);
+  const key = text(r.ocid);
+  if (key === null) return null;
+  const tags = ocdsReleaseTags(release);
+  const kind = KIND_BY_TAG.find(([test]) => tags.some(test))?.[1] ?? "competition";
+  return { key, kind, supersedes: amendedRelease(r) };
+}
+
+function amendedRelease(release: Json): string | null {
+  const parts = [
+    object(release.tender),
+    ...list(release.awards).map(object),
+    ...list(release.contracts).map(object),
+  ];
+  const amendments = parts.flatMap((part) => list(part.amendments).map(object));
+  const id = text(release.id);
+  const own = amendments.filter((a) => id !== null && text(a.releaseID) === id);
+  const named = (own.length > 0 ? own : amendments)
+    .map((a) => text(a.amendsReleaseID))
+    .filter((x) => x !== null);
+  const last = named.at(-1) ?? null;
+  return last === id ? null : last;
+}
+
+const text = noticeKey;
+
+function object(value: unknown): Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : {};
+}
+
+function list(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}

@@ -1,0 +1,13 @@
+import type { NoticeKind } from "@tender/contracts";
+
+/**
+ * Where a notice belongs (docs/records.md#procedures), mapped by its source from `raw_payload`:
+ * stored beside the tender, never part of `TenderRecordV1` or its hash.
+ */
+export interface NoticeProcedure {
+  /** The source's procedure identifier (TED `procedure-identifier`, OCDS `ocid`). */
+  key: string;
+  kind: NoticeKind;
+  /** The notice this one replaces, as the source names it (an `external_id`); null: none named. */
+  supersedes: string | null;
+}

@@ -1,0 +1,89 @@
+import { readFileSync } from "node:fs";
+import { NOTICE_KINDS } from "@tender/contracts";
+import { ocdsReleaseProcedure } from "@tender/ingest";
+import { hostileOcdsReleaseArb } from "@tender/ingest/testing";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { CF_FIXTURES, cfFixturePath } from "./cf-fixtures.js";
+import { contractsFinderSource } from "./cf-source.js";
+
+type Release = { ocid: string };
+const releases = (name: string): Release[] =>
+  JSON.parse(readFileSync(cfFixturePath(name), "utf8").replaceAll("Infinity", "null")).releases;
+const byRelease = (name: string) =>
+  releases(name).map((release) => [release.ocid, ocdsReleaseProcedure(release)]);
+
+// Written out by hand from each release's ocid, tag and amendments[].amendsReleaseID.
+describe("ocdsReleaseProcedure on recorded releases", () => {
+  it("is the procedure hook of Contracts Finder", () => {
+    expect(contractsFinderSource.procedure).toBe(ocdsReleaseProcedure);
+  });
+
+  it("follows the fictional lifecycle of one ocid, the amendment naming the tender release", () => {
+    const ocid = "ocds-213czf-000-00001";
+    expect(byRelease(CF_FIXTURES.fictionalLifecycle).map(([, p]) => p)).toEqual([
+      { key: ocid, kind: "planning", supersedes: null },
+      { key: ocid, kind: "competition", supersedes: null },
+      { key: ocid, kind: "change", supersedes: "ocds-213czf-000-00001-02-tender" },
+      { key: ocid, kind: "result", supersedes: null }, // award
+      { key: ocid, kind: "result", supersedes: null }, // contract
+      { key: ocid, kind: "result", supersedes: null }, // implementation
+    ]);
+  });
+
+  it("reads every recorded Contracts Finder tender release as a call for competition", () => {
+    for (const name of [CF_FIXTURES.searchTenderPage, CF_FIXTURES.searchTenderLimit2Page]) {
+      for (const [ocid, procedure] of byRelease(name)) {
+        expect(procedure).toEqual({ key: ocid, kind: "competition", supersedes: null });
+      }
+    }
+  });
+});
+
+describe("ocdsReleaseProcedure on other releases", () => {
+  it.each([
+    [["tenderCancellation", "tender"], "cancellation"],
+    [["tenderUpdate"], "change"],
+    [["planningUpdate"], "planning"],
+    [["awardUpdate"], "result"],
+    [[" tender "], "competition"],
+    [["compiled"], "competition"],
+    ["contractAmendment", "modification"],
+  ])("tag %j is %s", (tag, kind) => {
+    expect(ocdsReleaseProcedure({ ocid: "ocds-x-1", tag })?.kind).toBe(kind);
+  });
+
+  it("prefers the amendment this release records and never names the release itself", () => {
+    const amendments = [
+      { releaseID: "r3", amendsReleaseID: "r2" },
+      { releaseID: "r2", amendsReleaseID: "r1" },
+    ];
+    expect(
+      ocdsReleaseProcedure({ ocid: "o", id: "r3", tag: ["tenderAmendment"], tender: { amendments } }),
+    ).toEqual({
+      key: "o",
+      kind: "change",
+      supersedes: "r2",
+    });
+    const self = { releaseID: "r4", amendsReleaseID: "r4" };
+    expect(
+      ocdsReleaseProcedure({ ocid: "o", id: "r4", awards: [{ amendments: [self] }] })?.supersedes,
+    ).toBeNull();
+  });
+
+  it("maps no procedure without an ocid, and a known kind for any release", () => {
+    expect(ocdsReleaseProcedure({ ocid: "  ", tag: ["tender"] })).toBeNull();
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          hostileOcdsReleaseArb("ocds-x-1", "r1").map(({ json }) => JSON.parse(json)),
+          fc.anything(),
+        ),
+        (release) => {
+          const procedure = ocdsReleaseProcedure(release);
+          if (procedure !== null) expect(NOTICE_KINDS).toContain(procedure.kind);
+        },
+      ),
+    );
+  });
+});
