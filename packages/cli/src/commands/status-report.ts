@@ -70,15 +70,21 @@ export const QUARANTINE_REASONS_SHOWN = 10;
 
 /** Pipeline counts, outbox backlog, quarantine reasons and source cursors. */
 export async function readDatabaseStatus(db: Db): Promise<DatabaseStatus> {
-  const [{ tenders, attachments, outbox, quarantined, sources }, byReason, facets, deliveries, emails, linked] =
-    await Promise.all([
-      readPipelineCounts(db),
-      countQuarantinedByReason(db, QUARANTINE_REASONS_SHOWN),
-      countTenderFacets(db, undefined, new Date()),
-      countWebhookDeliveries(db),
-      countUnsentEmails(db),
-      countProceduresWithSeveralNotices(db),
-    ]);
+  const [
+    { tenders, attachments, outbox, quarantined, sources },
+    byReason,
+    facets,
+    deliveries,
+    emails,
+    linked,
+  ] = await Promise.all([
+    readPipelineCounts(db),
+    countQuarantinedByReason(db, QUARANTINE_REASONS_SHOWN),
+    countTenderFacets(db, undefined, new Date()),
+    countWebhookDeliveries(db),
+    countUnsentEmails(db),
+    countProceduresWithSeveralNotices(db),
+  ]);
   return {
     tenders: { ...tenders, total: sum(tenders) },
     attachments: { ...attachments, total: sum(attachments) },
