@@ -4,8 +4,9 @@ import { CliError } from "../cli-error.js";
 import type { CommandContext } from "../command-context.js";
 import { formatAge, shorten } from "../format-age.js";
 import { formatTable } from "../format-table.js";
-import { parseAge, parseLimit } from "../parse-events-options.js";
+import { parseLimit } from "../parse-events-options.js";
 import { parseUuid } from "../parse-options.js";
+import { purgeFailed } from "./purge-failed.js";
 
 const MAX_LIST = 10_000;
 
@@ -122,22 +123,7 @@ Examples:
     .option("--older-than <age>", "only those queued longer ago than this: 90s, 15m, 6h, 7d")
     .option("--yes", "confirm: purged mails cannot be retried afterwards")
     .option("--json", 'print {"purged":N} as JSON')
-    .action(async (options: { olderThan?: string; yes?: boolean; json?: boolean }) => {
-      const olderThanSeconds =
-        options.olderThan === undefined ? undefined : parseAge(options.olderThan, "--older-than");
-      const scope = olderThanSeconds === undefined ? "" : ` older than ${formatAge(olderThanSeconds)}`;
-      const purged = await ctx.withDatabase((db) =>
-        db.transaction().execute(async (trx) => {
-          const count = await purgeFailedEmails(trx, { olderThanSeconds });
-          // Counted by deleting, then undone unless confirmed: the number is exactly what --yes deletes.
-          if (count > 0 && !options.yes) {
-            throw new CliError(`this deletes ${count} failed mail(s)${scope} for good; run again with --yes`);
-          }
-          return count;
-        }),
-      );
-      if (options.json) ctx.print(JSON.stringify({ purged }));
-      else if (purged === 0) ctx.print(`no failed mails${scope}; nothing to purge`);
-      else ctx.print(`purged ${purged} failed mail(s)${scope}`);
-    });
+    .action((options: { olderThan?: string; yes?: boolean; json?: boolean }) =>
+      purgeFailed(ctx, { noun: "failed mail(s)", none: "failed mails", purge: purgeFailedEmails }, options),
+    );
 }
