@@ -25,6 +25,7 @@ import { assertDemoDatabaseName, databaseName, recreateDemoDatabase } from "./se
 import { resetDemoStreams } from "./setup/reset-demo-streams.js";
 import { createLogPrinter } from "./supervisor/log-printer.js";
 import { describeExit } from "./supervisor/start-supervisor.js";
+import { INGEST_SERVICE_NAMES } from "./system/service-specs.js";
 import { type DemoSystem, startDemoSystem } from "./system/start-demo-system.js";
 
 const out = createLogPrinter(process.stdout);
@@ -103,11 +104,7 @@ try {
   // indexed after it and alert it; the ingest services look again every 2 s until then.
   system = await startDemoSystem({
     replayAvailable: false,
-    overrides: {
-      "ingest-source-a": { SYNC_INTERVAL_MS: "2000" },
-      "ingest-source-b": { SYNC_INTERVAL_MS: "2000" },
-      "ingest-source-c": { SYNC_INTERVAL_MS: "2000" },
-    },
+    overrides: Object.fromEntries(INGEST_SERVICE_NAMES.map((name) => [name, { SYNC_INTERVAL_MS: "2000" }])),
     databaseUrl,
     natsUrl: config.NATS_URL,
     busPrefix: config.DEMO_BUS_PREFIX,
