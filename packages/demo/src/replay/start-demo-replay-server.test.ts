@@ -155,9 +155,6 @@ describe("the demo replay server", () => {
       expect(held.firstServedAt("contracts_finder")).toBeUndefined();
       await fetch(`${held.baseUrl}/Published/Notices/OCDS/Search`);
       expect(held.firstServedAt("contracts_finder")).toBeInstanceOf(Date);
-      expect(held.firstServedAt("find_a_tender")).toBeUndefined();
-      await fetch(`${held.baseUrl}/api/1.0/ocdsReleasePackages`);
-      expect(held.firstServedAt("find_a_tender")).toBeInstanceOf(Date);
     } finally {
       await held.close();
     }
