@@ -57,7 +57,7 @@ export function shellQuote(text: string): string {
 export interface DemoCurlCommands {
   /** Search whose best fragments come from inside the downloaded PDFs. */
   search: string;
-  /** Search over the recorded notices' own fields (TED, Contracts Finder, Find a Tender). */
+  /** Search over the recorded notices' own fields (every source's recorded pages). */
   notices: string;
   /** The notices' Search restricted by `DEMO_FILTERS`. */
   filtered: string;

@@ -27,9 +27,9 @@ export {
 export { type WaitUntilSettledOptions, waitUntilSettled } from "./progress/wait-until-settled.js";
 export { type ReadyMessageInput, readyMessage } from "./ready-message.js";
 export {
-  CF_PAGE_FILES,
   type DemoData,
   type DemoDocument,
+  type DemoOcdsSource,
   DOCUMENT_FILES,
   type JsonObject,
   loadDemoData,

@@ -10,6 +10,7 @@ import { promisify } from "node:util";
 import { busNames, connectBus } from "@tender/bus";
 import { createDb } from "@tender/db";
 import { freePort } from "@tender/net";
+import { SOURCES } from "@tender/sources";
 import { testNatsUrl, uniqueBusToken, withDatabase } from "@tender/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
@@ -124,7 +125,9 @@ describe("the demo (scripts/demo.sh runs it after the set-up)", () => {
     expect(output).toMatch(/tenders ready \d+\/\d+/);
     expect(output).toMatch(/check: Search returned 3 fragment\(s\), 3 of them from inside a downloaded PDF/);
     expect(output).toMatch(
-      /check: Search over the recorded notices returned 4 fragment\(s\), [1-3] from TED, [0-3] from Contracts Finder and [0-3] from Find a Tender/,
+      new RegExp(
+        `check: Search over the recorded notices returned 4 fragment\\(s\\): ${SOURCES.map((source) => `\\d from ${source.label.replace(/[()]/g, "\\$&")}`).join(", ")}`,
+      ),
     );
     expect(output).toMatch(/Demo API key \(shown once\): tsk_[A-Za-z0-9_-]{43}\n/);
     // Every service's lines carry its name.
@@ -178,7 +181,7 @@ describe("the demo (scripts/demo.sh runs it after the set-up)", () => {
     };
     const sources = new Set(body.items.map((item) => item.source));
     expect(sources.has("ted")).toBe(true);
-    expect([...sources].every((s) => ["ted", "contracts_finder", "find_a_tender"].includes(s))).toBe(true);
+    expect([...sources].every((s) => SOURCES.some((source) => source.code === s))).toBe(true);
     expect(body.items.every((item) => item.attachment === null)).toBe(true);
     // Notices of the real captures, not of the page derived from the PDFs.
     expect(body.items.map((item) => item.source_url)).toContain(

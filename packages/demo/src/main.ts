@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { loadConfig } from "@tender/config";
 import { type CreatedApiKey, createApiKey, type Database } from "@tender/db";
 import { firstFreePort } from "@tender/net";
+import { SOURCES } from "@tender/sources";
 import type { Kysely } from "kysely";
 import { DEMO_EMAIL, startDemoMailbox } from "./alerts/demo-mailbox.js";
 import { createDemoSavedSearch, DEMO_SAVED_SEARCH, describeAlert } from "./alerts/demo-saved-search.js";
@@ -25,6 +26,7 @@ import { assertDemoDatabaseName, databaseName, recreateDemoDatabase } from "./se
 import { resetDemoStreams } from "./setup/reset-demo-streams.js";
 import { createLogPrinter } from "./supervisor/log-printer.js";
 import { describeExit } from "./supervisor/start-supervisor.js";
+import { INGEST_SERVICE_NAMES, SERVICE_NAMES } from "./system/service-specs.js";
 import { type DemoSystem, startDemoSystem } from "./system/start-demo-system.js";
 
 const out = createLogPrinter(process.stdout);
@@ -103,11 +105,7 @@ try {
   // indexed after it and alert it; the ingest services look again every 2 s until then.
   system = await startDemoSystem({
     replayAvailable: false,
-    overrides: {
-      "ingest-source-a": { SYNC_INTERVAL_MS: "2000" },
-      "ingest-source-b": { SYNC_INTERVAL_MS: "2000" },
-      "ingest-source-c": { SYNC_INTERVAL_MS: "2000" },
-    },
+    overrides: Object.fromEntries(INGEST_SERVICE_NAMES.map((name) => [name, { SYNC_INTERVAL_MS: "2000" }])),
     databaseUrl,
     natsUrl: config.NATS_URL,
     busPrefix: config.DEMO_BUS_PREFIX,
@@ -159,7 +157,7 @@ void system.supervisor.unexpectedExit.then((exit) => {
 });
 
 out.say(
-  `all seven services are up; the replay server stands in for TED, Contracts Finder and Find a Tender at ${system.replay.baseUrl}`,
+  `all ${SERVICE_NAMES.length} services are up; the replay server stands in for ${SOURCES.map((source) => source.label).join(", ")} at ${system.replay.baseUrl}`,
 );
 let feedUrl: string | undefined;
 try {
@@ -177,7 +175,7 @@ system.replay.setAvailable(true);
 out.say("waiting until the demo data is ingested, downloaded and indexed…");
 try {
   await waitUntilSettled(db, {
-    sources: ["ted", "contracts_finder", "find_a_tender"],
+    sources: SOURCES.map((source) => source.code),
     // A pass that ended before the replay served data (it stays empty until the saved search
     // exists) must not count as the demo data being in.
     servedSince: (code) => system.replay.firstServedAt(code),
@@ -194,7 +192,7 @@ try {
     const notices = await checkDemoSearch(system.gatewayUrl, apiKey.key, DEMO_NOTICES_QUERY, 4);
     const from = (source: string) => notices.sources.filter((s) => s === source).length;
     out.say(
-      `check: Search over the recorded notices returned ${notices.fragments} fragment(s), ${from("ted")} from TED, ${from("contracts_finder")} from Contracts Finder and ${from("find_a_tender")} from Find a Tender`,
+      `check: Search over the recorded notices returned ${notices.fragments} fragment(s): ${SOURCES.map((source) => `${from(source.code)} from ${source.label}`).join(", ")}`,
     );
     const filtered = await checkDemoSearch(
       system.gatewayUrl,

@@ -27,7 +27,7 @@ export function readyMessage(input: ReadyMessageInput): string {
     "# Search: fragments closest to the query, with the attachment they come from",
     input.curl.search,
     "",
-    "# The recorded notices: Search matches their own fields too (TED, Contracts Finder and Find a Tender pages)",
+    "# The recorded notices: Search matches their own fields too (the recorded pages of every source)",
     input.curl.notices,
     "",
     "# Filtered Search: the same query, German notices in CPV division 72 (IT services) only",

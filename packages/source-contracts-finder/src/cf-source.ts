@@ -1,5 +1,6 @@
 import { defineSource, ocdsReleaseProcedure } from "@tender/ingest";
 import { CF_DOCUMENT_HOSTS } from "./cf-document-hosts.js";
+import { CF_FIXTURES, cfFixturePath } from "./cf-fixtures.js";
 import { cfReleaseFacets } from "./cf-release-facets.js";
 import { CF_SOURCE_CODE } from "./cf-source-code.js";
 import { CfSourceEnv } from "./cf-source-env.js";
@@ -16,4 +17,13 @@ export const contractsFinderSource = defineSource({
   createAdapter: createCfSource,
   facets: cfReleaseFacets,
   procedure: ocdsReleaseProcedure,
+  // Real captures; the last one is quarantined by the ingest on purpose.
+  recordedOcdsPages: {
+    path: "/Published/Notices/OCDS/Search",
+    files: [
+      cfFixturePath(CF_FIXTURES.searchTenderLimit2Page),
+      cfFixturePath(CF_FIXTURES.searchTenderPage),
+      cfFixturePath(CF_FIXTURES.documentsTrimmedRelease),
+    ],
+  },
 });

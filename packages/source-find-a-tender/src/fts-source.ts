@@ -1,6 +1,7 @@
 import { defineSource, ocdsReleaseProcedure } from "@tender/ingest";
 import { createFtsSource } from "./create-fts-source.js";
 import { FTS_DOCUMENT_HOSTS } from "./fts-document-hosts.js";
+import { FTS_FIXTURES, ftsFixturePath } from "./fts-fixtures.js";
 import { ftsReleaseFacets } from "./fts-release-facets.js";
 import { FTS_SOURCE_CODE } from "./fts-source-code.js";
 import { FtsSourceEnv } from "./fts-source-env.js";
@@ -16,4 +17,9 @@ export const findATenderSource = defineSource({
   createAdapter: createFtsSource,
   facets: ftsReleaseFacets,
   procedure: ocdsReleaseProcedure,
+  // Real captures: a tender page, then a page of later notices.
+  recordedOcdsPages: {
+    path: "/api/1.0/ocdsReleasePackages",
+    files: [ftsFixturePath(FTS_FIXTURES.tenderPage), ftsFixturePath(FTS_FIXTURES.lifecyclePage)],
+  },
 });

@@ -26,9 +26,6 @@ describe("allowlistForSource", () => {
           expect(allows(other.code, [], `https://${host}/x`), `${other.code} ${host}`).toBe(false);
       }
     }
-    expect(allows("find_a_tender", [], "https://www.find-tender.service.gov.uk/Notice/051000-2026")).toBe(
-      true,
-    );
   });
 
   it("allows a source's own hosts on their default ports only", () => {

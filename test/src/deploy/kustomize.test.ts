@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { SOURCES } from "@tender/sources";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { validateK8sObject } from "./k8s-models.js";
@@ -11,6 +12,7 @@ const SERVICE_ENV = await loadServiceEnv();
 const ALL_SERVICE_ENV = new Set(Object.values(SERVICE_ENV).flat());
 const OVERLAYS = readdirSync(repoPath("k8s/overlays")).sort();
 const CLUSTER_SCOPED = new Set(["Namespace"]);
+const INGEST_SERVICES = SOURCES.map((source) => source.service);
 
 // A rendered container, checked field by field.
 // biome-ignore lint/suspicious/noExplicitAny: rendered YAML; kubernetes-models validates its types separately.
@@ -263,9 +265,25 @@ describe.each(OVERLAYS)("k8s/overlays/%s", (overlay) => {
       }
     });
 
+    it("select the ingest services by their component label, never by name, so a new source needs no policy change", () => {
+      const ingestPods = objects
+        .filter((o) => o.spec?.template?.metadata?.labels?.["app.kubernetes.io/component"] === "ingest")
+        .map((o) => o.metadata.name);
+      expect(ingestPods.sort()).toEqual([...INGEST_SERVICES].sort());
+      const named = policies.filter((p) => JSON.stringify(p.spec).match(/ingest-source-/));
+      expect(named.map((p) => p.metadata.name)).toEqual([]);
+      // Same opening as the downloader's, no more: NATS and the public internet on 80 and 443.
+      const rules = (name: string) =>
+        applying(name, "Egress")
+          .flatMap((p) => p.spec.egress ?? [])
+          .map((rule: Container) => JSON.stringify(rule))
+          .sort();
+      for (const name of INGEST_SERVICES) expect(rules(name), name).toEqual(rules("downloader"));
+    });
+
     it("allow the AI server to gateway and indexer, and the internet to ingest and downloader", () => {
       for (const name of ["gateway", "indexer"]) expect(egressPorts(name)).toContain("TCP/11434");
-      for (const name of ["ingest-source-a", "ingest-source-b", "downloader"]) {
+      for (const name of [...INGEST_SERVICES, "downloader"]) {
         expect(egressPorts(name)).not.toContain("TCP/11434");
         expect(egressPorts(name)).toContain("TCP/443");
         const internet = applying(name, "Egress")

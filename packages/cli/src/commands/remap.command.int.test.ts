@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { type ReplayServer, startReplayServer } from "@tender/ingest/testing";
 import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
+import { sourceChoice } from "@tender/sources";
 import { createTestDatabase, type TestDatabase } from "@tender/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -115,7 +116,7 @@ describe("tender remap", () => {
 
   it("refuses an unknown source, a bad batch size or a bad id", async () => {
     for (const [args, message] of [
-      [["--source", "tedx"], '--source must be ted, contracts_finder or find_a_tender, got "tedx"'],
+      [["--source", "tedx"], `--source must be ${sourceChoice()}, got "tedx"`],
       [["--source", "ted", "--batch", "0"], '--batch must be a whole number from 1 to 10000, got "0"'],
       [["--source", "ted", "--after", "x"], '--after must be a tender id (uuid), got "x"'],
     ] as const) {

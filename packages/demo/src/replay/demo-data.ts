@@ -1,9 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parseJsonLenient } from "@tender/ingest";
-import { CF_FIXTURES, cfFixturePath } from "@tender/source-contracts-finder/fixtures";
-import { FTS_FIXTURES, ftsFixturePath } from "@tender/source-find-a-tender/fixtures";
 import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/fixtures";
+import { SOURCES } from "@tender/sources";
 import { FIXTURES_DIR } from "../repo-paths.js";
 
 /** A JSON object as parsed from a recorded page. */
@@ -19,12 +18,20 @@ export interface DemoDocument {
 export interface DemoData {
   /** `POST /v3/notices/search` pages, in serving order. */
   tedPages: JsonObject[];
-  /** `GET /Published/Notices/OCDS/Search` pages, in serving order. */
-  cfPages: JsonObject[];
-  /** `GET /api/1.0/ocdsReleasePackages` pages (Find a Tender), in serving order. */
-  ftsPages: JsonObject[];
+  /** Every registered source with recorded OCDS pages (Contracts Finder, Find a Tender...). */
+  ocdsSources: DemoOcdsSource[];
   /** Keyed by public URL, e.g. `https://ted.europa.eu/it/notice/821126-2025/pdf`. */
   documents: Map<string, DemoDocument>;
+}
+
+/** One OCDS source's recorded release packages, served at `GET path` chained by `links.next`. */
+export interface DemoOcdsSource {
+  /** Its source code, e.g. `contracts_finder`. */
+  code: string;
+  /** e.g. `/Published/Notices/OCDS/Search`. */
+  path: string;
+  /** In serving order. */
+  pages: JsonObject[];
 }
 
 // The recorded pages and PDFs are the source packages' fixtures (one copy in the repository);
@@ -35,19 +42,6 @@ export const TED_PAGE_FILES = [
   tedFixturePath(TED_FIXTURES.digitalCompetitionPage),
   tedFixturePath(TED_FIXTURES.itSoftwareSwedenPage),
   join(FIXTURES_DIR, "ted-demo-documents.json"),
-] as const;
-
-/** Contracts Finder pages (absolute paths; real captures, the last one quarantined by the ingest on purpose). */
-export const CF_PAGE_FILES = [
-  cfFixturePath(CF_FIXTURES.searchTenderLimit2Page),
-  cfFixturePath(CF_FIXTURES.searchTenderPage),
-  cfFixturePath(CF_FIXTURES.documentsTrimmedRelease),
-] as const;
-
-/** Find a Tender pages (absolute paths; real captures: a tender page, then a page of later notices). */
-export const FTS_PAGE_FILES = [
-  ftsFixturePath(FTS_FIXTURES.tenderPage),
-  ftsFixturePath(FTS_FIXTURES.lifecyclePage),
 ] as const;
 
 /** The only real documents we have: the TED notice PDFs of 821062-2025 and 821126-2025 (absolute paths). */
@@ -75,15 +69,27 @@ async function readJson(file: string): Promise<JsonObject> {
 
 /** Reads the demo's pages and documents. */
 export async function loadDemoData(): Promise<DemoData> {
-  const [tedPages, cfPages, ftsPages, documents] = await Promise.all([
+  const [tedPages, ocdsSources, documents] = await Promise.all([
     Promise.all(TED_PAGE_FILES.map(readJson)),
-    Promise.all(CF_PAGE_FILES.map(readJson)),
-    Promise.all(FTS_PAGE_FILES.map(readJson)),
+    // Each OCDS source's own recorded pages, as its definition lists them.
+    Promise.all(
+      SOURCES.flatMap(({ code, recordedOcdsPages: recorded }) =>
+        recorded
+          ? [
+              Promise.all(recorded.files.map(readJson)).then((pages) => ({
+                code,
+                path: recorded.path,
+                pages,
+              })),
+            ]
+          : [],
+      ),
+    ),
     Promise.all(
       DOCUMENT_FILES.map(
         async (d) => [d.url, { bytes: await readFile(d.file), contentType: d.contentType }] as const,
       ),
     ),
   ]);
-  return { tedPages, cfPages, ftsPages, documents: new Map(documents) };
+  return { tedPages, ocdsSources, documents: new Map(documents) };
 }

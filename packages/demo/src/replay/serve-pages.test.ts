@@ -8,6 +8,7 @@ type Notice = { "publication-number": string; links: Record<string, Record<strin
 type Release = { ocid: string; tender: { documents?: { url: string }[] } };
 
 let data: DemoData;
+const pagesOf = (code: string) => data.ocdsSources.find((source) => source.code === code)?.pages ?? [];
 beforeAll(async () => {
   data = await loadDemoData();
 });
@@ -52,9 +53,9 @@ describe("serveTedPage", () => {
 
 describe("serveCfPage", () => {
   it("points attached Contracts Finder documents to the replay server, not the notice page or other sites", () => {
-    const page = structuredClone(data.cfPages[0] as JsonObject);
+    const page = structuredClone(pagesOf("contracts_finder")[0] as JsonObject);
     const [release] = releases(page);
-    const trimmed = releases(data.cfPages[2] as JsonObject)[0];
+    const trimmed = releases(pagesOf("contracts_finder")[2] as JsonObject)[0];
     if (!release || !trimmed) throw new Error("fixtures changed");
     release.tender.documents = [
       ...(trimmed.tender.documents ?? []),
@@ -72,10 +73,14 @@ describe("serveCfPage", () => {
   });
 
   it("the last page has no links.next; the empty page keeps the package header", () => {
-    const served = serveCfPage({ ...(data.cfPages[1] as JsonObject), links: { next: "x" } }, null, REPLAY);
+    const served = serveCfPage(
+      { ...(pagesOf("contracts_finder")[1] as JsonObject), links: { next: "x" } },
+      null,
+      REPLAY,
+    );
     expect(served).not.toHaveProperty("links");
-    const empty = emptyCfPage(data.cfPages[0]);
+    const empty = emptyCfPage(pagesOf("contracts_finder")[0]);
     expect(empty.releases).toEqual([]);
-    expect(empty.license).toBe((data.cfPages[0] as JsonObject).license);
+    expect(empty.license).toBe((pagesOf("contracts_finder")[0] as JsonObject).license);
   });
 });

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
+import { SOURCES } from "@tender/sources";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoData, loadDemoData } from "./demo-data.js";
 import { type DemoReplayServer, startDemoReplayServer } from "./start-demo-replay-server.js";
@@ -8,6 +9,7 @@ type TedPage = { notices: { "publication-number": string }[]; iterationNextToken
 type CfPage = { releases: { ocid: string }[]; links?: { next: string } };
 
 let data: DemoData;
+const pagesOf = (code: string) => data.ocdsSources.find((source) => source.code === code)?.pages ?? [];
 let server: DemoReplayServer;
 
 const tedSearch = async (token?: string) =>
@@ -62,12 +64,29 @@ describe("the demo replay server", () => {
       if (url !== undefined) nextLinks.push(url);
     }
     // Every page but the last links the next one, and each link keeps the query's stages.
-    expect(nextLinks).toHaveLength(data.cfPages.length - 1);
+    expect(nextLinks).toHaveLength(pagesOf("contracts_finder").length - 1);
     expect(nextLinks.map((next) => new URL(next).searchParams.get("stages"))).toEqual(
       nextLinks.map(() => "tender"),
     );
-    expect(ocids).toEqual(data.cfPages.flatMap((p) => (p as unknown as CfPage).releases.map((r) => r.ocid)));
+    expect(ocids).toEqual(
+      pagesOf("contracts_finder").flatMap((p) => (p as unknown as CfPage).releases.map((r) => r.ocid)),
+    );
     expect((await fetch(`${server.baseUrl}/Published/Notices/OCDS/Search?cursor=nope`)).status).toBe(400);
+  });
+
+  it("serves every registered source's recorded OCDS pages at its own path, and records when", async () => {
+    const recorded = SOURCES.filter((source) => source.recordedOcdsPages !== undefined);
+    expect(recorded.map((source) => source.code)).toEqual(expect.arrayContaining(["contracts_finder"]));
+    expect(data.ocdsSources.map((source) => source.code)).toEqual(recorded.map((source) => source.code));
+    for (const source of recorded) {
+      const path = source.recordedOcdsPages?.path ?? "";
+      const page = (await (await fetch(`${server.baseUrl}${path}`)).json()) as CfPage;
+      expect(
+        page.releases.map((r) => r.ocid),
+        source.code,
+      ).toEqual((pagesOf(source.code)[0] as unknown as CfPage).releases.map((r) => r.ocid));
+      expect(server.firstServedAt(source.code), source.code).toBeInstanceOf(Date);
+    }
   });
 
   it("serves the Find a Tender pages chained by links.next, the recorded Infinity read as null", async () => {
@@ -84,8 +103,10 @@ describe("the demo replay server", () => {
       url = page.links?.next;
       pages += 1;
     }
-    expect(pages).toBe(data.ftsPages.length);
-    expect(ocids).toEqual(data.ftsPages.flatMap((p) => (p as unknown as CfPage).releases.map((r) => r.ocid)));
+    expect(pages).toBe(pagesOf("find_a_tender").length);
+    expect(ocids).toEqual(
+      pagesOf("find_a_tender").flatMap((p) => (p as unknown as CfPage).releases.map((r) => r.ocid)),
+    );
     expect(ocids).toHaveLength(25);
     expect(
       (await fetch(`${server.baseUrl}/api/1.0/ocdsReleasePackages?cursor=demo-contracts_finder-page-1`))
@@ -134,9 +155,6 @@ describe("the demo replay server", () => {
       expect(held.firstServedAt("contracts_finder")).toBeUndefined();
       await fetch(`${held.baseUrl}/Published/Notices/OCDS/Search`);
       expect(held.firstServedAt("contracts_finder")).toBeInstanceOf(Date);
-      expect(held.firstServedAt("find_a_tender")).toBeUndefined();
-      await fetch(`${held.baseUrl}/api/1.0/ocdsReleasePackages`);
-      expect(held.firstServedAt("find_a_tender")).toBeInstanceOf(Date);
     } finally {
       await held.close();
     }

@@ -1,17 +1,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { DemoData } from "./demo-data.js";
+import type { DemoData, JsonObject } from "./demo-data.js";
 import { emptyCfPage, serveCfPage } from "./serve-cf-page.js";
 import { emptyTedPage, serveTedPage } from "./serve-ted-page.js";
 import { toPublicUrls } from "./site-urls.js";
 
 const TED_SEARCH = "/v3/notices/search";
-const CF_SEARCH = "/Published/Notices/OCDS/Search";
-const FTS_PACKAGES = "/api/1.0/ocdsReleasePackages";
 const TED_TOKEN = /^demo-ted-page-(\d+)$/;
 
-/** The demo's stand-in for the TED, Contracts Finder and Find a Tender APIs and their document sites. */
+/** The demo's stand-in for the sources' APIs (TED and every source with recorded OCDS pages) and their document sites. */
 export interface DemoReplayServer {
-  /** `http://127.0.0.1:<port>`: TED_BASE_URL, CF_BASE_URL and FTS_BASE_URL of the ingest services. */
+  /** `http://127.0.0.1:<port>`: every ingest service's base URL setting (TED_BASE_URL, ...). */
   readonly baseUrl: string;
   /**
    * While false, the search APIs answer an empty first page (an upstream with nothing new yet);
@@ -50,9 +48,8 @@ function pageIndex(text: string | null | undefined, pattern: RegExp, pageCount: 
 
 /**
  * Starts the replay server on 127.0.0.1. `POST /v3/notices/search` serves the TED pages chained
- * by `iterationNextToken`; `GET /Published/Notices/OCDS/Search` (Contracts Finder) and `GET
- * /api/1.0/ocdsReleasePackages` (Find a Tender) serve their release packages chained by
- * `links.next`; any other GET serves the documents the pages link, under their
+ * by `iterationNextToken`; each OCDS source's path (`GET /Published/Notices/OCDS/Search` for
+ * Contracts Finder...) serves its release packages chained by `links.next`; any other GET serves the documents the pages link, under their
  * public path (404 for any document the demo does not have).
  */
 export async function startDemoReplayServer(
@@ -85,8 +82,8 @@ export async function startDemoReplayServer(
     send(res, 200, serveTedPage(page, next, baseUrl));
   };
 
-  // Contracts Finder and Find a Tender both serve OCDS release packages chained by links.next.
-  const answerOcds = (url: URL, res: ServerResponse, source: string, pages: DemoData["cfPages"]) => {
+  // Every OCDS source serves release packages chained by links.next.
+  const answerOcds = (url: URL, res: ServerResponse, source: string, pages: readonly JsonObject[]) => {
     const prefix = `demo-${source}-page-`;
     const cursor = url.searchParams.get("cursor");
     const index = cursor === null ? 0 : pageIndex(cursor, new RegExp(`^${prefix}(\\d+)$`), pages.length);
@@ -118,10 +115,8 @@ export async function startDemoReplayServer(
       const url = new URL(req.url ?? "/", "http://replay.invalid");
       const body = await readBody(req);
       if (url.pathname === TED_SEARCH && req.method === "POST") return answerTed(body, res);
-      if (url.pathname === CF_SEARCH && req.method === "GET")
-        return answerOcds(url, res, "contracts_finder", data.cfPages);
-      if (url.pathname === FTS_PACKAGES && req.method === "GET")
-        return answerOcds(url, res, "find_a_tender", data.ftsPages);
+      const ocds = data.ocdsSources.find((source) => source.path === url.pathname);
+      if (ocds && req.method === "GET") return answerOcds(url, res, ocds.code, ocds.pages);
       if (req.method === "GET") return answerDocument(`${url.pathname}${url.search}`, res);
       send(res, 404, { error: `no route for ${req.method} ${url.pathname}` });
     } catch (error) {

@@ -1,3 +1,6 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { SOURCES } from "@tender/sources";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../repo-paths.js";
 import { type DemoServicesConfig, demoServiceEnv, demoServiceSpecs, SERVICE_NAMES } from "./service-specs.js";
@@ -9,14 +12,10 @@ const config: DemoServicesConfig = {
   logLevel: "info",
   gatewayPort: 8080,
   metricsPort: 9464,
-  healthPorts: {
-    "ingest-source-a": 9101,
-    "ingest-source-b": 9102,
-    "ingest-source-c": 9106,
-    downloader: 9103,
-    indexer: 9104,
-    notifier: 9105,
-  },
+  // 9101, 9102, ...: one per worker, whatever sources are registered.
+  healthPorts: Object.fromEntries(
+    SERVICE_NAMES.filter((name) => name !== "gateway").map((name, i) => [name, 9101 + i]),
+  ),
   replayBaseUrl: "http://127.0.0.1:4567",
   storageDir: "/tmp/tender-demo/files",
   ai: { AI_PROVIDER: "ollama", AI_BASE_URL: "http://127.0.0.1:11434" },
@@ -36,20 +35,34 @@ describe("demoServiceEnv", () => {
     }
   });
 
-  it("points both sources at the replay server and allows only its host", () => {
-    expect(demoServiceEnv("ingest-source-a", config)).toMatchObject({
-      TED_BASE_URL: config.replayBaseUrl,
-      SYNC_ALLOWED_HOSTS: "127.0.0.1:4567",
-    });
-    expect(demoServiceEnv("ingest-source-b", config)).toMatchObject({
-      CF_BASE_URL: config.replayBaseUrl,
-      SYNC_ALLOWED_HOSTS: "127.0.0.1:4567",
-    });
+  it("points every registered source at the replay server and allows only its host", () => {
+    expect(demoServiceEnv("ingest-source-a", config)).toMatchObject({ TED_BASE_URL: config.replayBaseUrl });
+    const baseUrlSettings = SOURCES.map((source) => source.baseUrlSetting);
+    for (const source of SOURCES) {
+      const env = demoServiceEnv(source.service, config);
+      expect(env, source.code).toMatchObject({
+        [source.baseUrlSetting]: config.replayBaseUrl,
+        SYNC_ALLOWED_HOSTS: "127.0.0.1:4567",
+      });
+      const others = baseUrlSettings.filter((setting) => setting !== source.baseUrlSetting);
+      for (const setting of others) expect(env, source.code).not.toHaveProperty(setting);
+    }
     expect(demoServiceEnv("downloader", config)).toMatchObject({
       DOWNLOAD_ALLOWED_HOSTS: "127.0.0.1:4567",
       DOWNLOAD_ALLOW_PRIVATE_ADDRESSES: "true",
       STORAGE_DIR: config.storageDir,
     });
+  });
+
+  it("starts every service of the repository, the registry's ingest services among them", () => {
+    const folders = readdirSync(join(REPO_ROOT, "services"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect([...SERVICE_NAMES].sort()).toEqual(folders.sort());
+    for (const source of SOURCES) expect(SERVICE_NAMES).toContain(source.service);
+    expect(() => demoServiceEnv("ingest-source-z", config)).toThrow(
+      "the demo has no service named ingest-source-z",
+    );
   });
 
   it("gives the AI settings to the gateway, the indexer and the notifier only", () => {

@@ -1,19 +1,23 @@
 import { join } from "node:path";
+import { SOURCES } from "@tender/sources";
 import { REPO_ROOT } from "../repo-paths.js";
 import type { ServiceSpec } from "../supervisor/start-supervisor.js";
 
-/** The seven services, in the order they are started and listed. */
-export const SERVICE_NAMES = [
+/** The ingest services, one per registered source, in the registry's order. */
+export const INGEST_SERVICE_NAMES: readonly string[] = SOURCES.map((source) => source.service);
+
+/** Every service, in the order they are started and listed. */
+export const SERVICE_NAMES: readonly string[] = [
   "gateway",
-  "ingest-source-a",
-  "ingest-source-b",
-  "ingest-source-c",
+  ...INGEST_SERVICE_NAMES,
   "downloader",
   "indexer",
   "notifier",
-] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
-export type WorkerName = Exclude<ServiceName, "gateway">;
+];
+/** A name from SERVICE_NAMES (`services/<name>`). */
+export type ServiceName = string;
+/** Any service but the gateway: those with a HEALTH_PORT. */
+export type WorkerName = string;
 
 /** Everything the services' environments are made of. */
 export interface DemoServicesConfig {
@@ -26,7 +30,7 @@ export interface DemoServicesConfig {
   metricsPort: number;
   /** HEALTH_PORT of each worker. */
   healthPorts: Readonly<Record<WorkerName, number>>;
-  /** Base URL of the replay server: TED_BASE_URL, CF_BASE_URL and FTS_BASE_URL. */
+  /** Base URL of the replay server: every source's base URL setting (TED_BASE_URL, ...). */
   replayBaseUrl: string;
   /** STORAGE_DIR of the downloader and the indexer. */
   storageDir: string;
@@ -72,6 +76,16 @@ export function demoServiceEnv(name: ServiceName, config: DemoServicesConfig): R
   const storage = { STORAGE_DRIVER: "fs", STORAGE_DIR: config.storageDir };
   const webhooks = { WEBHOOK_SECRET_KEY: config.webhookSecretKey, WEBHOOK_ALLOW_HTTP: "true" };
   const env: Record<ServiceName, () => Record<string, string>> = {
+    ...Object.fromEntries(
+      SOURCES.map((source) => [
+        source.service,
+        () => ({
+          ...worker(source.service),
+          [source.baseUrlSetting]: config.replayBaseUrl,
+          SYNC_ALLOWED_HOSTS: replayHost,
+        }),
+      ]),
+    ),
     gateway: () => ({
       ...common,
       ...config.ai,
@@ -79,21 +93,6 @@ export function demoServiceEnv(name: ServiceName, config: DemoServicesConfig): R
       PORT: String(config.gatewayPort),
       METRICS_PORT: String(config.metricsPort),
       HOST: "127.0.0.1",
-    }),
-    "ingest-source-a": () => ({
-      ...worker("ingest-source-a"),
-      TED_BASE_URL: config.replayBaseUrl,
-      SYNC_ALLOWED_HOSTS: replayHost,
-    }),
-    "ingest-source-b": () => ({
-      ...worker("ingest-source-b"),
-      CF_BASE_URL: config.replayBaseUrl,
-      SYNC_ALLOWED_HOSTS: replayHost,
-    }),
-    "ingest-source-c": () => ({
-      ...worker("ingest-source-c"),
-      FTS_BASE_URL: config.replayBaseUrl,
-      SYNC_ALLOWED_HOSTS: replayHost,
     }),
     downloader: () => ({
       ...worker("downloader"),
@@ -119,7 +118,9 @@ export function demoServiceEnv(name: ServiceName, config: DemoServicesConfig): R
         : {}),
     }),
   };
-  return { ...env[name](), ...config.overrides?.[name] };
+  const serviceEnv = Object.hasOwn(env, name) ? env[name] : undefined;
+  if (serviceEnv === undefined) throw new Error(`the demo has no service named ${name}`);
+  return { ...serviceEnv(), ...config.overrides?.[name] };
 }
 
 /** `node services/<name>/dist/main.js` for each named service, with its demo environment. */

@@ -72,14 +72,8 @@ export async function startDemoSystem(options: DemoSystemOptions): Promise<DemoS
   const data = options.data ?? (await loadDemoData());
   const replay = await startDemoReplayServer(data, { available: options.replayAvailable ?? true });
   // The services' health and metrics servers listen on every interface: the ports must be free there.
-  const healthPorts: Record<WorkerName, number> = {
-    "ingest-source-a": await freePort("0.0.0.0"),
-    "ingest-source-b": await freePort("0.0.0.0"),
-    "ingest-source-c": await freePort("0.0.0.0"),
-    downloader: await freePort("0.0.0.0"),
-    indexer: await freePort("0.0.0.0"),
-    notifier: await freePort("0.0.0.0"),
-  };
+  const healthPorts: Record<WorkerName, number> = {};
+  for (const name of SERVICE_NAMES) if (name !== "gateway") healthPorts[name] = await freePort("0.0.0.0");
   const metricsPort = await freePort("0.0.0.0");
   const names = options.services ?? SERVICE_NAMES;
   const supervisor = startSupervisor(

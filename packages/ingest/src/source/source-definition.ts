@@ -40,6 +40,12 @@ export interface SourceDefinition<Config extends object = Record<string, unknown
   readonly procedure?: (payload: unknown) => NoticeProcedure | null;
   /** Room for the award mapping of a stored payload (awards are specified separately; not mapped yet). */
   readonly awards?: (payload: unknown) => unknown;
+  /**
+   * Real recorded pages of an API of OCDS release packages chained by `links.next`, which the
+   * demo's replay server serves under `path` (GET, in the order of `files`, absolute paths).
+   * Absent: the demo serves the source some other way (TED) or not at all.
+   */
+  readonly recordedOcdsPages?: { readonly path: string; readonly files: readonly string[] };
 }
 
 /** Declares a source definition, keeping its settings' type for `createAdapter`. */
