@@ -25,13 +25,16 @@ export async function connect(url: string): Promise<PgClient> {
 }
 
 export const SORTS: TenderSort[] = ["published_desc", "deadline_asc", "amount_desc"];
-/** Browse filters: none, a large country, a common CPV division, open tenders, a small country. */
-export const FILTERS: Record<string, TenderFilters | undefined> = {
-  none: undefined,
-  "country DE": { countries: ["DE"] },
-  "cpv 45": { cpv: ["45"] },
-  open: { open: true },
-  "country IS (0.3 %)": { countries: ["IS"] },
+/**
+ * Browse filters: none, a large country, a common CPV division, open tenders (at the bench's
+ * clock, 2026-10-01), a small country; each with the same condition as plain SQL for B.
+ */
+export const FILTERS: Record<string, { filters?: TenderFilters; where: string }> = {
+  none: { where: "true" },
+  "country DE": { filters: { countries: ["DE"] }, where: "countries && '{DE}'" },
+  "cpv 45": { filters: { cpv: ["45"] }, where: "cpv_prefixes && '{45}'" },
+  open: { filters: { open: true }, where: "deadline > '2026-10-01T00:00:00Z'" },
+  "country IS (0.3 %)": { filters: { countries: ["IS"] }, where: "countries && '{IS}'" },
 };
 export const FACET_FILTERS: Record<string, TenderFilters | undefined> = {
   none: undefined,
@@ -46,18 +49,29 @@ const ORDER: Record<TenderSort, { column: string; cast: string; beyond: string; 
   amount_desc: { column: "amount", cast: "numeric", beyond: "<", direction: "DESC" },
 };
 
-/** The smallest query the sort's index answers from `after`: ids only, no filter, no join. */
-export function bareSelect(sort: TenderSort, after: TenderPosition | undefined, limit: number) {
+// The page's columns as stored: no join for the source code, no formatting of timestamps.
+const COLUMNS = `id, source_id, external_id, title, buyer_name, amount, currency, published_at, deadline,
+  source_url, countries, cpv_codes, index_status, procedure_id, kind, superseded_by`;
+
+/**
+ * The floor of a page: the same columns and rows from the same index walk, as plain SQL on a
+ * plain client (no query builder, no pool, no join, no formatting). A floor that reads ids only
+ * is an index-only scan that never visits the table, which no page can match.
+ */
+export function bareSelect(
+  sort: TenderSort,
+  where: string,
+  after: TenderPosition | undefined,
+  limit: number,
+) {
   const o = ORDER[sort];
   const order = `ORDER BY ${o.column} ${o.direction} NULLS LAST, id ${o.direction} LIMIT ${limit}`;
-  if (!after) return { text: `SELECT id FROM tenders WHERE ${o.column} IS NOT NULL ${order}`, values: [] };
+  const from = `SELECT ${COLUMNS} FROM tenders WHERE ${where} AND`;
+  if (!after) return { text: `${from} ${o.column} IS NOT NULL ${order}`, values: [] };
   if (after.key === null)
-    return {
-      text: `SELECT id FROM tenders WHERE ${o.column} IS NULL AND id ${o.beyond} $1 ${order}`,
-      values: [after.id],
-    };
+    return { text: `${from} ${o.column} IS NULL AND id ${o.beyond} $1 ${order}`, values: [after.id] };
   return {
-    text: `SELECT id FROM tenders WHERE (${o.column}, id) ${o.beyond} ($1::${o.cast}, $2::uuid) ${order}`,
+    text: `${from} (${o.column}, id) ${o.beyond} ($1::${o.cast}, $2::uuid) ${order}`,
     values: [after.key, after.id],
   };
 }

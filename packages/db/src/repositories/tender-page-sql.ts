@@ -2,7 +2,7 @@ import type { TenderFilters, TenderSort } from "@tender/contracts";
 import { type RawBuilder, sql } from "kysely";
 import type { ListedTender, ListTendersInput } from "./tender-browse-types.js";
 import { tenderFilterSql } from "./tender-filter-sql.js";
-import { TENDER_SUMMARY_COLUMNS } from "./tender-summary-sql.js";
+import { tenderSummaryColumns } from "./tender-summary-sql.js";
 
 /** A browse sort: its column, the key's exact text for cursors, and the index order it walks. */
 interface SortKey {
@@ -14,6 +14,10 @@ interface SortKey {
   /** Whether a matching tender can lack the key: false when the key is never null or a filter bounds it. */
   nullable: (filters: TenderFilters) => boolean;
 }
+
+// A lookup per returned row rather than a join: the planner then considers one table, not two,
+// which is most of the planning time of a page (issue 28: about 0.05 of 0.13 ms).
+const COLUMNS = tenderSummaryColumns(sql`(SELECT s.code FROM sources AS s WHERE s.id = t.source_id)`);
 
 const utc = (column: RawBuilder<unknown>) =>
   sql<string | null>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -69,9 +73,8 @@ export function tenderPageSql(input: ListTendersInput, part: "keyed" | "unkeyed"
         : sql`${key.column} IS NULL`;
   }
   return sql<ListedTender>`
-    SELECT ${TENDER_SUMMARY_COLUMNS}, ${key.text} AS sort_key
+    SELECT ${COLUMNS}, ${key.text} AS sort_key
     FROM tenders AS t
-    JOIN sources AS s ON s.id = t.source_id
     WHERE ${tenderFilterSql(input.filters, input.now)} AND ${start}
     ORDER BY ${key.column} ${direction} NULLS LAST, t.id ${direction}
     LIMIT ${input.limit}`;
