@@ -43,7 +43,9 @@ async function seedMails(): Promise<Record<string, string>> {
       status = CASE ss.name WHEN 'refused' THEN 'failed' ELSE 'pending' END,
       attempts = CASE ss.name WHEN 'refused' THEN 3 ELSE 1 END,
       last_error = CASE ss.name WHEN 'refused' THEN '550 No such user' ELSE '451 Try later' END,
-      created_at = now() - interval '3 days', next_attempt_at = now() + interval '5 minutes'
+      -- Queued a minute apart: the list is oldest first, and equal times would fall back to random ids.
+      created_at = now() - CASE ss.name WHEN 'refused' THEN interval '3 days 1 minute' ELSE interval '3 days' END,
+      next_attempt_at = now() + interval '5 minutes'
     FROM saved_searches AS ss WHERE ss.id = e.channel_id`.execute(t.db);
   const { rows } = await sql<{ id: string; name: string }>`
     SELECT e.id, ss.name FROM email_messages AS e JOIN saved_searches AS ss ON ss.id = e.channel_id`.execute(
