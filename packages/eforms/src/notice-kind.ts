@@ -1,14 +1,7 @@
-/** What a notice is in its procedure (the kind table in this package's README). */
-export type NoticeKind = "planning" | "competition" | "change" | "result" | "modification" | "cancellation";
+import type { NoticeKind } from "@tender/contracts";
 
-export const NOTICE_KINDS: readonly NoticeKind[] = [
-  "planning",
-  "competition",
-  "change",
-  "result",
-  "modification",
-  "cancellation",
-];
+// The kinds themselves are the contracts' (`NOTICE_KINDS`, `NoticeKind`): one list for every source.
+export { NOTICE_KINDS, type NoticeKind } from "@tender/contracts";
 
 /**
  * The kind of each eForms notice type (`NoticeTypeCode`, code list `notice-type`). The package
