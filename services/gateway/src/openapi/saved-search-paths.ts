@@ -132,60 +132,51 @@ export function savedSearchPaths(
         },
       },
     },
-    "/api/v1/email/confirm": {
-      get: {
-        tags: ["alerts"],
-        operationId: "emailConfirmPage",
-        summary: "The page a mail's confirmation link opens",
-        security: [],
-        description:
-          "No API key: the signed token is the credential. Shows a page with a button and changes nothing (mail scanners follow links). An unknown, altered or expired token is a 404 page.",
-        parameters: [TOKEN],
-        responses: {
-          "200": { description: "The page.", content: HTML },
-          "404": { description: "The link does not work.", content: HTML },
-        },
-      },
-      post: {
-        tags: ["alerts"],
-        operationId: "confirmEmail",
-        summary: "Confirm the address of a saved search's email digest",
-        security: [],
-        description:
-          "No API key: the signed token is the credential. The page's button, or a mail client's one-click unsubscribe (RFC 8058: a form body `List-Unsubscribe=One-Click`).",
-        parameters: [TOKEN],
-        responses: {
-          "200": { description: "Done (doing it again is not an error).", content: HTML },
-          "404": { description: "The link does not work.", content: HTML },
-        },
-      },
+    "/api/v1/email/confirm": emailLinkPaths({
+      pageId: "emailConfirmPage",
+      pageSummary: "The page a mail's confirmation link opens",
+      actionId: "confirmEmail",
+      actionSummary: "Confirm the address of a saved search's email digest",
+      action: "The page's button.",
+    }),
+    "/api/v1/email/unsubscribe": emailLinkPaths({
+      pageId: "emailUnsubscribePage",
+      pageSummary: "The page a mail's unsubscribe link opens",
+      actionId: "unsubscribeEmail",
+      actionSummary: "Stop a saved search's email digest",
+      action:
+        "The page's button, or a mail client's one-click unsubscribe (RFC 8058: a form body `List-Unsubscribe=One-Click`).",
+    }),
+  };
+}
+
+/** A mail link's two operations: GET shows a page and changes nothing, POST does what it says. */
+function emailLinkPaths(link: {
+  pageId: string;
+  pageSummary: string;
+  actionId: string;
+  actionSummary: string;
+  action: string;
+}) {
+  const common = { tags: ["alerts"], security: [], parameters: [TOKEN] };
+  const broken = { description: "The link does not work.", content: HTML };
+  return {
+    get: {
+      ...common,
+      operationId: link.pageId,
+      summary: link.pageSummary,
+      description:
+        "No API key: the signed token is the credential. Shows a page with a button and changes nothing (mail scanners follow links). An unknown, altered or expired token is a 404 page.",
+      responses: { "200": { description: "The page.", content: HTML }, "404": broken },
     },
-    "/api/v1/email/unsubscribe": {
-      get: {
-        tags: ["alerts"],
-        operationId: "emailUnsubscribePage",
-        summary: "The page a mail's unsubscribe link opens",
-        security: [],
-        description:
-          "No API key: the signed token is the credential. Shows a page with a button and changes nothing (mail scanners follow links). An unknown, altered or expired token is a 404 page.",
-        parameters: [TOKEN],
-        responses: {
-          "200": { description: "The page.", content: HTML },
-          "404": { description: "The link does not work.", content: HTML },
-        },
-      },
-      post: {
-        tags: ["alerts"],
-        operationId: "unsubscribeEmail",
-        summary: "Stop a saved search's email digest",
-        security: [],
-        description:
-          "No API key: the signed token is the credential. The page's button, or a mail client's one-click unsubscribe (RFC 8058: a form body `List-Unsubscribe=One-Click`).",
-        parameters: [TOKEN],
-        responses: {
-          "200": { description: "Done (doing it again is not an error).", content: HTML },
-          "404": { description: "The link does not work.", content: HTML },
-        },
+    post: {
+      ...common,
+      operationId: link.actionId,
+      summary: link.actionSummary,
+      description: `No API key: the signed token is the credential. ${link.action}`,
+      responses: {
+        "200": { description: "Done (doing it again is not an error).", content: HTML },
+        "404": broken,
       },
     },
   };
