@@ -1,3 +1,5 @@
+import { showBidiControls } from "@tender/contracts/display";
+
 const ESCAPES: Record<string, string> = {
   "&": "&amp;",
   "<": "&lt;",
@@ -6,21 +8,23 @@ const ESCAPES: Record<string, string> = {
   "'": "&#39;",
 };
 
-/** Text as HTML content or a quoted attribute value: markup escaped, control characters dropped. */
+/**
+ * Text as HTML content or a quoted attribute value: markup escaped, control characters dropped,
+ * bidirectional controls shown as markers (`⟨U+202E⟩`), so a buyer cannot pose as `gnp.exe`.
+ */
 export function htmlText(text: string): string {
   return (
-    text
-      .toWellFormed()
+    showBidiControls(text.toWellFormed())
       // biome-ignore lint/suspicious/noControlCharactersInRegex: a mail part has no use for them.
       .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "")
       .replace(/[&<>"']/g, (c) => ESCAPES[c] as string)
   );
 }
 
-/** Text for the plain-text part: control characters other than line breaks and tabs dropped. */
+/** Text for the plain-text part: control characters other than line breaks and tabs dropped, bidirectional controls shown as markers. */
 export function plainText(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: a mail part has no use for them.
-  return text.toWellFormed().replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "");
+  return showBidiControls(text.toWellFormed()).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "");
 }
 
 /** One line of plain text: line breaks and runs of spaces become one space. */

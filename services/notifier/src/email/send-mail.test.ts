@@ -173,6 +173,21 @@ describe("a digest mail", () => {
     expect(parsed.html).not.toMatch(/<img|src=/i);
   });
 
+  it("shows bidirectional controls as visible markers in the subject and both parts", async () => {
+    const { mail } = await sendDigest(
+      "Roads \u202Egnp.exe",
+      match("Bridge \u2066paint\u2069", "Old \u202Ebridge", "City \u200Fof Tartu"),
+    );
+    const { parsed } = mail;
+    for (const part of [parsed.subject ?? "", parsed.text ?? "", String(parsed.html)]) {
+      expect(part).not.toMatch(/[\u200E\u200F\u202A-\u202E\u2066-\u2069]/);
+    }
+    expect(parsed.subject).toContain("Roads ⟨U+202E⟩gnp.exe");
+    expect(parsed.text).toContain("Bridge ⟨U+2066⟩paint⟨U+2069⟩");
+    expect(parsed.text).toContain("Buyer: City ⟨U+200F⟩of Tartu");
+    expect(parsed.html).toContain("Old ⟨U+202E⟩bridge");
+  });
+
   it("does not link a notice whose address is not http(s)", async () => {
     const { mail } = await sendDigest("Roads", match("T", "S", "B", "javascript:alert(1)"));
     expect(mail.parsed.html).not.toContain("javascript:");
