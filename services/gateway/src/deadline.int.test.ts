@@ -2,9 +2,8 @@
 // model that never answers (cancelled through the signal) or a query held by a database lock.
 import { createOllamaProvider } from "@tender/ai";
 import { correctProtocols, startTestModelServer, type TestModelServer } from "@tender/ai/testing";
-import { createApiKey, createDb } from "@tender/db";
-import { createTestDatabase, seedTender, type TestDatabase } from "@tender/testing";
-import { sql } from "kysely";
+import { createApiKey } from "@tender/db";
+import { createTestDatabase, holdTableLock, seedTender, type TestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "./create-app.js";
 import { postJson, readJson } from "./testing/requests.js";
@@ -73,58 +72,30 @@ describe("request deadline", () => {
   it("Search and Ask: the statement held by the lock is cancelled at the deadline, not left waiting", async () => {
     // As main.ts runs it: settings on the connection, where a search can be one statement.
     const app = createApp(testDeps(tdb.db, { config: { ...config, searchSettingsOnConnection: true } }));
-    const holder = createDb(tdb.url, { max: 1 });
-    const released = Promise.withResolvers<void>();
-    const locked = Promise.withResolvers<void>();
-    const holding = holder.transaction().execute(async (trx) => {
-      await sql`LOCK TABLE chunks IN ACCESS EXCLUSIVE MODE`.execute(trx);
-      locked.resolve();
-      await released.promise;
-    });
-    /** Statements of this database other than the lock holder's that are running or waiting. */
-    const running = async () =>
-      (
-        await sql<{ query: string }>`
-          SELECT query FROM pg_stat_activity
-          WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()
-            AND query NOT LIKE 'LOCK TABLE%'`.execute(tdb.db)
-      ).rows;
+    const lock = await holdTableLock(tdb.url, "chunks");
     try {
-      await locked.promise;
       for (const path of ["/api/v1/search", "/api/v1/ask"]) {
         const started = Date.now();
         await expectDeadline(await postJson(app, path, { query: "road repair" }, key), started);
         // The lock is still held: only a cancelled statement can have left.
-        await vi.waitFor(async () => expect(await running()).toEqual([]), { timeout: 1_000, interval: 50 });
+        await vi.waitFor(async () => expect(await lock.running()).toEqual([]), {
+          timeout: 1_000,
+          interval: 50,
+        });
       }
     } finally {
-      released.resolve();
-      await holding;
-      await holder.destroy();
+      await lock.release();
     }
   });
 
   it("Search: a query held by a lock on the chunks table; answers again once the lock is gone", async () => {
     const app = createApp(testDeps(tdb.db, { config }));
-    const holder = createDb(tdb.url, { max: 1 });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const locked = Promise.withResolvers<void>();
-    const holding = holder.transaction().execute(async (trx) => {
-      await sql`LOCK TABLE chunks IN ACCESS EXCLUSIVE MODE`.execute(trx);
-      locked.resolve();
-      await released;
-    });
+    const lock = await holdTableLock(tdb.url, "chunks");
     try {
-      await locked.promise;
       const started = Date.now();
       await expectDeadline(await postJson(app, "/api/v1/search", { query: "road repair" }, key), started);
     } finally {
-      release();
-      await holding;
-      await holder.destroy();
+      await lock.release();
     }
     const after = await postJson(app, "/api/v1/search", { query: "road repair" }, key);
     expect(after.status).toBe(200);

@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
+import { createTestDatabase, holdTableLock, type TestDatabase } from "@tender/testing";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createDb } from "../create-db.js";
@@ -175,45 +175,30 @@ describe("searchChunks", () => {
   });
 
   it("stops a scan held by a lock: statement_timeout in its transaction, a cancel for the one statement; an aborted signal starts none", async () => {
-    const holder = createDb(t.url, { max: 1 });
-    const released = Promise.withResolvers<void>();
-    const locked = Promise.withResolvers<void>();
-    const holding = holder.transaction().execute(async (trx) => {
-      await sql`LOCK TABLE chunks IN ACCESS EXCLUSIVE MODE`.execute(trx);
-      locked.resolve();
-      await released.promise;
-    });
     const input = { embedding: basis(0), model: "test", minScore: -1, limit: 2 };
-    /** Statements of this database still running or waiting, but the lock holder's. */
-    const running = async () =>
-      (
-        await sql<{ query: string }>`
-          SELECT query FROM pg_stat_activity
-          WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()
-            AND query NOT LIKE 'LOCK TABLE%'`.execute(t.db)
-      ).rows;
+    const lock = await holdTableLock(t.url, "chunks");
     try {
-      await locked.promise;
       const started = Date.now();
       await expect(searchChunks(t.db, { ...input, statementTimeoutMs: 300 })).rejects.toMatchObject({
         code: "57014",
       });
       expect(Date.now() - started).toBeLessThan(5_000);
-      expect(await running()).toEqual([]);
+      expect(await lock.running()).toEqual([]);
 
       const deadline = new AbortController();
       setTimeout(() => deadline.abort(new Error("deadline")), 300);
       const oneStatement = { ...input, settingsOnConnection: true, signal: deadline.signal };
       await expect(searchChunks(t.db, oneStatement)).rejects.toThrow("deadline");
-      await vi.waitFor(async () => expect(await running()).toEqual([]), { timeout: 2_000, interval: 50 });
+      await vi.waitFor(async () => expect(await lock.running()).toEqual([]), {
+        timeout: 2_000,
+        interval: 50,
+      });
 
       await expect(
         searchChunks(t.db, { ...input, signal: AbortSignal.abort(new Error("late")) }),
       ).rejects.toThrow("late");
     } finally {
-      released.resolve();
-      await holding;
-      await holder.destroy();
+      await lock.release();
     }
     expect(await searchChunks(t.db, { ...input, statementTimeoutMs: 10_000 })).toHaveLength(2);
   });
