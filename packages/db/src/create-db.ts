@@ -32,12 +32,16 @@ export interface CreateDbOptions {
 }
 
 const INT8 = 20;
+const DATE = 1082;
 // int8 values here are sizes, counts and outbox ids: far below 2^53, so numbers are safe.
+// A `date` stays its `YYYY-MM-DD` text: a calendar day has no time zone to be shifted by.
 const types = {
   getTypeParser: ((oid: number, format?: "text" | "binary") =>
     oid === INT8
       ? (v: string) => Number.parseInt(v, 10)
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      : oid === DATE
+        ? (v: string) => v
+        : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 /** One `SET` statement per setting, for a connection's first round trip. */

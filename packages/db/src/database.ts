@@ -1,12 +1,14 @@
 import type { Kysely, Transaction } from "kysely";
 import type { ApiKeysTable } from "./tables/api-keys.table.js";
 import type { AttachmentsTable } from "./tables/attachments.table.js";
+import type { AwardsTable, AwardWinnersTable } from "./tables/awards.table.js";
 import type { ChunksTable } from "./tables/chunks.table.js";
 import type { EmailChannelsTable } from "./tables/email-channels.table.js";
 import type { EmailConfirmationRequestsTable } from "./tables/email-confirmation-requests.table.js";
 import type { EmailMessagesTable } from "./tables/email-messages.table.js";
 import type { ExtractionCacheTable } from "./tables/extraction-cache.table.js";
 import type { ExtractionFailuresTable } from "./tables/extraction-failures.table.js";
+import type { OrganisationNamesTable, OrganisationsTable } from "./tables/organisations.table.js";
 import type { OutboxTable } from "./tables/outbox.table.js";
 import type { ProceduresTable } from "./tables/procedures.table.js";
 import type { QuarantinedRecordsTable } from "./tables/quarantined-records.table.js";
@@ -23,6 +25,10 @@ export interface Database {
   tenders: TendersTable;
   tender_facet_groups: TenderFacetGroupsTable;
   procedures: ProceduresTable;
+  organisations: OrganisationsTable;
+  organisation_names: OrganisationNamesTable;
+  awards: AwardsTable;
+  award_winners: AwardWinnersTable;
   attachments: AttachmentsTable;
   chunks: ChunksTable;
   api_keys: ApiKeysTable;

@@ -17,6 +17,8 @@ const names = Object.keys(migrations);
 const everyTable = [
   "api_keys",
   "attachments",
+  "award_winners",
+  "awards",
   "chunks",
   "cursor_secret",
   "email_channels",
@@ -24,6 +26,8 @@ const everyTable = [
   "email_messages",
   "extraction_cache",
   "extraction_failures",
+  "organisation_names",
+  "organisations",
   "outbox",
   "procedures",
   "quarantined_records",

@@ -45,6 +45,10 @@ export interface TendersTable {
   superseded_by: string | null;
   /** What it changed against the notice it replaces; null: it replaces none (0022). */
   changes: ColumnType<NoticeChange[] | null, string | null, string | null>;
+  /** The buyer's organisation (0026); null until linked. */
+  buyer_organisation_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why a result notice's awards could not be read (0026); null: read, or nothing to read. */
+  awards_unreadable: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
