@@ -11,6 +11,7 @@ export {
 export { sha256Hex } from "./hashing/sha256-hex.js";
 export { toContentHashInput } from "./hashing/to-content-hash-input.js";
 export { AlertV1 } from "./http/alert-v1.js";
+export { AWARD_LIMITS, Award, AwardWinner, awardList } from "./http/award.js";
 export { AskRequest } from "./http/ask-request.js";
 export { AskResponse, NOT_ENOUGH_DATA_ANSWER } from "./http/ask-response.js";
 export {
@@ -75,6 +76,7 @@ export {
   SCHEMA_BASE_URL,
 } from "./json-schemas/build-json-schemas.js";
 export { WIRE_SCHEMA_NAMES, WIRE_SCHEMAS, type WireSchemaName } from "./json-schemas/wire-schemas.js";
+export { CALENDAR_DATE_PATTERN, CalendarDate, calendarDateOf } from "./primitives/calendar-date.js";
 export { CountryCode } from "./primitives/country-code.js";
 export { CpvCode, CpvPrefix } from "./primitives/cpv-code.js";
 export { CurrencyCode } from "./primitives/currency-code.js";

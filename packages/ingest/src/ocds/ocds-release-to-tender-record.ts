@@ -1,5 +1,5 @@
 import { cleanLine, cleanText, distinctLines } from "../mapping/clean-text.js";
-import { withFacets, withProcedure } from "../mapping/facets/with-facets.js";
+import { withAwards, withFacets, withProcedure } from "../mapping/facets/with-facets.js";
 import type { MapResult } from "../mapping/map-result.js";
 import { mappedRecord } from "../mapping/mapped-record.js";
 import { parseSourceDate } from "../mapping/parse-source-date.js";
@@ -7,6 +7,7 @@ import { parseSourcePayload } from "../mapping/parse-source-payload.js";
 import { ocdsAmount } from "./ocds-amount.js";
 import { ocdsAttachments } from "./ocds-documents.js";
 import { type OcdsPackageMeta, OcdsRelease } from "./ocds-release.js";
+import { ocdsReleaseAwards } from "./ocds-release-awards.js";
 import { ocdsReleaseFacets } from "./ocds-release-facets.js";
 import { ocdsReleaseProcedure } from "./ocds-release-procedure.js";
 
@@ -73,9 +74,12 @@ export function ocdsReleaseToTenderRecord(
     attachments: ocdsAttachments(tender.documents ?? [], sourceUrl),
     raw_payload: release,
   }));
-  return withProcedure(
-    withFacets(result, () => ocdsReleaseFacets(release, publisher.fallbackCountry)),
-    () => ocdsReleaseProcedure(release),
+  return withAwards(
+    withProcedure(
+      withFacets(result, () => ocdsReleaseFacets(release, publisher.fallbackCountry)),
+      () => ocdsReleaseProcedure(release),
+    ),
+    () => ocdsReleaseAwards(release),
   );
 }
 
