@@ -1,5 +1,8 @@
 export { boundNoticeAwards } from "./awards/bound-notice-awards.js";
 export { buyerOnly, type NoticeAward, type NoticeAwards, type NoticeParty } from "./awards/notice-awards.js";
+export { organisationMentions, partyMention } from "./awards/organisation-mentions.js";
+export { storeNoticeAwards } from "./awards/store-notice-awards.js";
+export { upsertPageOrganisations } from "./awards/upsert-page-organisations.js";
 export { allowedHostsFor } from "./http/allowed-hosts-for.js";
 export { createSyncHttpClient } from "./http/create-sync-http-client.js";
 export * from "./http/http-errors.js";

@@ -9,7 +9,12 @@ const releases = (name: string): Release[] =>
   (parseJsonLenient(readFileSync(cfFixturePath(name), "utf8")) as { releases: Release[] }).releases;
 
 const BARNET = { name: "London Borough of Barnet", identifier: "E09000003", scheme: "GB-LAC", country: "GB" };
-const ANYCORP = { name: "AnyCorp Cycle Provision", identifier: "11111111.0", scheme: "GB-COH", country: "GB" };
+const ANYCORP = {
+  name: "AnyCorp Cycle Provision",
+  identifier: "11111111.0",
+  scheme: "GB-COH",
+  country: "GB",
+};
 const CYCLE_LANES = {
   lot: null,
   status: "awarded",
@@ -26,7 +31,10 @@ const CYCLE_LANES = {
 // contract → implementation): awards[], contracts[] (awardID), parties[] and tender.numberOfTenderers.
 describe("Contracts Finder awards on the FICTIONAL OCDS lifecycle", () => {
   const mapped = Object.fromEntries(
-    releases(CF_FIXTURES.fictionalLifecycle).map((release) => [release.id, contractsFinderSource.awards?.(release)]),
+    releases(CF_FIXTURES.fictionalLifecycle).map((release) => [
+      release.id,
+      contractsFinderSource.awards?.(release),
+    ]),
   );
 
   it("has no awards before the award, and the buyer on every release", () => {

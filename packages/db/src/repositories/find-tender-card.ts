@@ -1,9 +1,11 @@
-import type { TenderDetails } from "@tender/contracts";
+import { AWARD_LIMITS, type TenderDetails } from "@tender/contracts";
 import type { Db } from "../database.js";
+import { listAwardsOfTenders } from "./awards.repository.js";
 import { listProcedureTimeline } from "./procedure-timeline.repository.js";
 
 /**
- * The tender card (docs/api.md#tender-card) with its procedure's notices and every attachment, skipped ones included, ordered by
+ * The tender card (docs/api.md#tender-card) with its procedure's notices, its awards (a result or
+ * modification notice's; none for other kinds) and every attachment, skipped ones included, ordered by
  * source URL; undefined when no tender has this id. Only the card's columns are read, so
  * `raw_payload`, hashes, `local_path` and `last_error` never leave the database.
  */
@@ -49,6 +51,12 @@ export async function findTenderCard(db: Db, id: string): Promise<TenderDetails 
     published_at: tender.published_at.toISOString(),
     deadline: tender.deadline?.toISOString() ?? null,
     procedure,
+    awards: await awardsOf(db, tender.id, tender.kind),
     attachments,
   };
+}
+
+async function awardsOf(db: Db, id: string, kind: TenderDetails["kind"]): Promise<TenderDetails["awards"]> {
+  if (kind !== "result" && kind !== "modification") return [];
+  return (await listAwardsOfTenders(db, [id], AWARD_LIMITS.awards)).get(id) ?? [];
 }

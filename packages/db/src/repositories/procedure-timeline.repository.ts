@@ -1,6 +1,12 @@
-import type { ProcedureNotice, ProcedureResponse, TenderSummary } from "@tender/contracts";
+import {
+  AWARD_LIMITS,
+  type ProcedureNotice,
+  type ProcedureResponse,
+  type TenderSummary,
+} from "@tender/contracts";
 import { sql } from "kysely";
 import type { Db } from "../database.js";
+import { listAwardsOfTenders } from "./awards.repository.js";
 import { TENDER_SUMMARY_COLUMNS } from "./tender-summary-sql.js";
 
 /** The notices of a procedure, oldest first (publication time, then external id). */
@@ -18,7 +24,8 @@ export async function listProcedureTimeline(db: Db, procedureId: string): Promis
 /**
  * A procedure (docs/api.md#procedures): its source, its notices and its current notice — the
  * latest current call for competition or change (what a bidder answers), else its latest current
- * notice. Undefined when no procedure has this id or none of its notices is stored any more.
+ * notice; and the awards of its result and modification notices that nothing supersedes, oldest
+ * notice first. Undefined when no procedure has this id or none of its notices is stored any more.
  */
 export async function findProcedure(db: Db, id: string): Promise<ProcedureResponse | undefined> {
   const current = await sql<TenderSummary & { source: string }>`
@@ -29,11 +36,16 @@ export async function findProcedure(db: Db, id: string): Promise<ProcedureRespon
     LIMIT 1`.execute(db);
   const summary = current.rows[0];
   if (summary === undefined) return undefined;
+  const notices = await listProcedureTimeline(db, id);
+  const results = notices
+    .filter((n) => (n.kind === "result" || n.kind === "modification") && n.superseded_by === null)
+    .map((n) => n.id);
+  const awards = await listAwardsOfTenders(db, results, AWARD_LIMITS.procedureAwards);
   return {
     id,
     source: summary.source,
     current: summary,
-    notices: await listProcedureTimeline(db, id),
-    awards: [],
+    notices,
+    awards: results.flatMap((tenderId) => awards.get(tenderId) ?? []),
   };
 }

@@ -32,7 +32,9 @@ export function boundNoticeAwards(input: NoticeAwards): NoticeAwards {
 
 function boundAward(award: NoticeAward, notes: string[]): NoticeAward {
   if (award.winners.length > AWARD_LIMITS.winners) {
-    notes.push(`cut: an award names ${award.winners.length} winners; the first ${AWARD_LIMITS.winners} are kept`);
+    notes.push(
+      `cut: an award names ${award.winners.length} winners; the first ${AWARD_LIMITS.winners} are kept`,
+    );
   }
   const value = award.value === null ? null : normalizeDecimalAmount(toDecimalText(award.value) ?? "");
   return {
@@ -58,7 +60,8 @@ function boundParty(party: NoticeParty, notes: string[]): NoticeParty {
   return {
     name: text(party.name, AWARD_LIMITS.name, "organisation name", notes),
     identifier: identifier !== null && [...identifier].length <= AWARD_LIMITS.identifier ? identifier : null,
-    scheme: party.scheme !== null && SCHEME.test(party.scheme.trim()) ? party.scheme.trim().toUpperCase() : null,
+    scheme:
+      party.scheme !== null && SCHEME.test(party.scheme.trim()) ? party.scheme.trim().toUpperCase() : null,
     country: party.country !== null && /^[A-Z]{2}$/.test(party.country) ? party.country : null,
   };
 }

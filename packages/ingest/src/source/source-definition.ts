@@ -1,6 +1,6 @@
 import type * as v from "valibot";
-import type { SyncHttpEnv } from "../ingest-env.js";
 import type { NoticeAwards } from "../awards/notice-awards.js";
+import type { SyncHttpEnv } from "../ingest-env.js";
 import type { TenderFacets } from "../mapping/facets/tender-facets.js";
 import type { NoticeProcedure } from "../procedure/notice-procedure.js";
 import type { IngestLogger } from "../sync/ingest-logger.js";

@@ -44,7 +44,7 @@ export async function storeOrQuarantine(
 ): Promise<QuarantinedItem | null> {
   let failure: QuarantinedItem;
   if (item.result.ok) {
-    const { record, facets, procedure } = item.result;
+    const { record, facets, procedure, awards } = item.result;
     try {
       const stored = await withSavepoint(trx, () =>
         storeTenderRecord(trx, {
@@ -52,6 +52,7 @@ export async function storeOrQuarantine(
           record,
           ...(facets === undefined ? {} : { facets }),
           ...(procedure === undefined ? {} : { procedure }),
+          ...(awards === undefined ? {} : { awards }),
           subject: target.subject,
           now: target.now,
         }),

@@ -15,6 +15,8 @@ import {
   type UpsertTenderOutcome,
   upsertTender,
 } from "@tender/db";
+import type { NoticeAwards } from "../awards/notice-awards.js";
+import { storeNoticeAwards } from "../awards/store-notice-awards.js";
 import type { TenderFacets } from "../mapping/facets/tender-facets.js";
 import { linkTenderProcedure } from "../procedure/link-tender-procedure.js";
 import type { NoticeProcedure } from "../procedure/notice-procedure.js";
@@ -26,6 +28,8 @@ export interface StoreTenderRecordInput {
   facets?: TenderFacets;
   /** Its procedure as the source maps it (none: the tender keeps what is stored). */
   procedure?: NoticeProcedure;
+  /** Its awards and buyer as the source maps them (none: what is stored stays). */
+  awards?: NoticeAwards;
   /** Outbox subject of `TenderChangedV1` (`busNames(prefix).subject`). */
   subject: string;
   now?: Date;
@@ -48,7 +52,8 @@ export interface StoreTenderRecordResult {
  * unchanged tender hashes as stored), upserts the tender (created / changed → `pending` /
  * unchanged), applies the attachment list (new → `pending`, gone → `skipped`, back, or `failed` with
  * its download backoff passed → `pending`), links its procedure (`linkTenderProcedure`: that
- * procedure's rows only) and writes `TenderChangedV1` to the outbox when the tender is new or changed, or
+ * procedure's rows only), stores its awards and buyer organisation (`storeNoticeAwards`: only
+ * what changed) and writes `TenderChangedV1` to the outbox when the tender is new or changed, or
  * attachments went back to `pending` (the downloader must see them).
  *
  * Lock order: tender row, then its attachments, then the tender update, as in the downloader.
@@ -84,6 +89,7 @@ export async function storeTenderRecord(
         attachments.inserted + attachments.updated + attachments.requeued + attachments.skipped > 0,
     });
   }
+  if (input.awards) await storeNoticeAwards(db, upserted.id, input.awards);
   const announce = upserted.outcome !== "unchanged" || attachments.requeued > 0 || attachments.inserted > 0;
   if (announce) {
     await enqueueTenderChanged(db, {
