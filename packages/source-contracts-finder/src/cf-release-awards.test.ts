@@ -37,6 +37,10 @@ describe("Contracts Finder awards on the FICTIONAL OCDS lifecycle", () => {
     ]),
   );
 
+  it("are mapped by the shared OCDS award mapping", () => {
+    expect(contractsFinderSource.awards).toBe(ocdsReleaseAwards);
+  });
+
   it("has no awards before the award, and the buyer on every release", () => {
     for (const id of ["01-planning", "02-tender", "03-tenderAmendment"]) {
       expect(mapped[`ocds-213czf-000-00001-${id}`]).toEqual({ buyer: BARNET, awards: [], unreadable: null });

@@ -53,7 +53,8 @@ export async function storeNoticeAwards(db: Db, tenderId: string, input: NoticeA
   const factsChanged = await setTenderAwardFacts(db, tenderId, {
     buyerOrganisationId: buyerId,
     awardsUnreadable: notice.unreadable,
-    contractEnd: ends.length === 0 ? null : ends.reduce((a, b) => (b < a ? b : a)),
+    // `YYYY-MM-DD` sorts as text in date order.
+    contractEnd: ends.sort()[0] ?? null,
   });
   return !same || factsChanged;
 }

@@ -49,7 +49,7 @@ export function ocdsReleaseAwards(release: unknown): NoticeAwards {
     const id = text(award.id);
     const contract = id === null ? {} : (contractOf.get(id) ?? {});
     const lot = lotOf(award);
-    const value = valueOf(contract.value) ?? valueOf(award.value);
+    const value = moneyOf(contract.value) ?? moneyOf(award.value);
     return {
       lot,
       status: STATUS[text(award.status) ?? ""] ?? null,
@@ -65,7 +65,7 @@ export function ocdsReleaseAwards(release: unknown): NoticeAwards {
   const orphans: NoticeAward[] = contracts
     .filter((contract) => !awardIds.has(text(contract.awardID)))
     .map((contract) => {
-      const value = valueOf(contract.value);
+      const value = moneyOf(contract.value);
       return {
         lot: null,
         status: null,
@@ -121,7 +121,7 @@ function tendersReceived(release: Json): (lot: string | null) => number | null {
   return (lot) => (lot !== null ? byLot.get(lot) : undefined) ?? byLot.get(null) ?? whole;
 }
 
-function valueOf(value: unknown): { amount: string; currency: string | null } | null {
+function moneyOf(value: unknown): { amount: string; currency: string | null } | null {
   const v = object(value);
   const amount = toDecimalText(v.amount);
   if (amount === null) return null;
