@@ -12,6 +12,7 @@ export {
   type JsonRequest,
   type PoliteHttpClient,
   type PoliteHttpClientOptions,
+  type TextRequest,
 } from "./http/polite-http-client.js";
 export { BusPrefixEnv, IngestServiceEnv, IngestWorkerEnv, SyncHttpEnv } from "./ingest-env.js";
 export { cleanLine, cleanText, distinctLines } from "./mapping/clean-text.js";
