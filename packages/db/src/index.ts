@@ -6,6 +6,7 @@ export { migrations } from "./migrations/index.js";
 export * from "./repositories/alerting-saved-search-sql.js";
 export * from "./repositories/api-keys.repository.js";
 export * from "./repositories/attachments.repository.js";
+export * from "./repositories/award-status.repository.js";
 export * from "./repositories/awards.repository.js";
 export * from "./repositories/chunks.repository.js";
 export { compactQuery } from "./repositories/compact-query.js";
