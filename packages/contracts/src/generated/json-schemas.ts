@@ -2108,7 +2108,7 @@ export const jsonSchemas = {
           ],
           "additionalProperties": false
         },
-        "maxItems": 2000
+        "maxItems": 500
       }
     },
     "required": [

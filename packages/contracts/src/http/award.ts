@@ -12,10 +12,14 @@ import { RECORD_LIMITS } from "../records/record-limits.js";
 export const AWARD_LIMITS = Object.freeze({
   /** Awards kept per notice; a notice with more lots is cut and says so. */
   awards: 500,
-  /** Awards answered per procedure (its non-superseded result and modification notices). */
-  procedureAwards: 2000,
-  /** Winners kept per award. */
+  /** Winners kept per award (a consortium's members). */
   winners: 100,
+  /** Winners kept per notice, all awards together: bounds a tender card (about 5.4 MB of awards). */
+  noticeWinners: 1000,
+  /** Awards answered per procedure (its non-superseded result and modification notices)... */
+  procedureAwards: 500,
+  /** ...and winners, all awards together: the first awards up to this many. */
+  procedureWinners: 1000,
   lot: 200,
   name: RECORD_LIMITS.buyerName,
   identifier: 200,

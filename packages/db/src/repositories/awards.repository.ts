@@ -119,12 +119,13 @@ export async function setTenderAwardFacts(
 
 /**
  * The awards (API form, docs/api.md#awards) of these tenders by tender id, each tender's in
- * notice order, at most `limit` in all (tenders in the order given).
+ * notice order (tenders in the order given): the first `limit.awards`, and of those only as many
+ * as name at most `limit.winners` winners in all, so an answer stays bounded.
  */
 export async function listAwardsOfTenders(
   db: Db,
   tenderIds: readonly string[],
-  limit: number,
+  limit: { awards: number; winners: number },
 ): Promise<Map<string, Award[]>> {
   const byTender = new Map<string, Award[]>();
   if (tenderIds.length === 0) return byTender;
@@ -140,17 +141,23 @@ export async function listAwardsOfTenders(
       "contract_signed_at",
       "contract_end",
       "tenders_received",
+      sql<number>`(SELECT count(*)::int FROM award_winners AS w WHERE w.award_id = awards.id)`.as("named"),
     ])
     .where("tender_id", "in", tenderIds)
     .orderBy(sql`array_position(${sql.val([...tenderIds])}::uuid[], tender_id)`)
     .orderBy("position")
-    .limit(limit)
+    .limit(limit.awards)
     .execute();
+  let room = limit.winners;
+  const kept = awards.filter((award) => {
+    room -= award.named;
+    return room >= 0;
+  });
   const winners = await winnersOf(
     db,
-    awards.map((a) => a.id),
+    kept.map((a) => a.id),
   );
-  for (const { id, tender_id, ...award } of awards) {
+  for (const { id, tender_id, named: _named, ...award } of kept) {
     const list = byTender.get(tender_id) ?? [];
     list.push({
       ...award,

@@ -58,5 +58,6 @@ export async function findTenderCard(db: Db, id: string): Promise<TenderDetails 
 
 async function awardsOf(db: Db, id: string, kind: TenderDetails["kind"]): Promise<TenderDetails["awards"]> {
   if (kind !== "result" && kind !== "modification") return [];
-  return (await listAwardsOfTenders(db, [id], AWARD_LIMITS.awards)).get(id) ?? [];
+  const limit = { awards: AWARD_LIMITS.awards, winners: AWARD_LIMITS.noticeWinners };
+  return (await listAwardsOfTenders(db, [id], limit)).get(id) ?? [];
 }

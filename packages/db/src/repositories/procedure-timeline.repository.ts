@@ -25,7 +25,8 @@ export async function listProcedureTimeline(db: Db, procedureId: string): Promis
  * A procedure (docs/api.md#procedures): its source, its notices and its current notice — the
  * latest current call for competition or change (what a bidder answers), else its latest current
  * notice; and the awards of its result and modification notices that nothing supersedes, oldest
- * notice first. Undefined when no procedure has this id or none of its notices is stored any more.
+ * notice first (at most `AWARD_LIMITS.procedureAwards`, naming at most `procedureWinners`).
+ * Undefined when no procedure has this id or none of its notices is stored any more.
  */
 export async function findProcedure(db: Db, id: string): Promise<ProcedureResponse | undefined> {
   const current = await sql<TenderSummary & { source: string }>`
@@ -40,7 +41,10 @@ export async function findProcedure(db: Db, id: string): Promise<ProcedureRespon
   const results = notices
     .filter((n) => (n.kind === "result" || n.kind === "modification") && n.superseded_by === null)
     .map((n) => n.id);
-  const awards = await listAwardsOfTenders(db, results, AWARD_LIMITS.procedureAwards);
+  const awards = await listAwardsOfTenders(db, results, {
+    awards: AWARD_LIMITS.procedureAwards,
+    winners: AWARD_LIMITS.procedureWinners,
+  });
   return {
     id,
     source: summary.source,

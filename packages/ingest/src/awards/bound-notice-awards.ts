@@ -9,8 +9,9 @@ const SCHEME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 /**
  * The awards as the tables can hold them, whatever the mapper read: at most `AWARD_LIMITS.awards`
- * awards and `AWARD_LIMITS.winners` winners each (the rest cut, and `unreadable` says so), names
- * and lots cleaned, made storable and cut to their limit; an identifier too long, a scheme,
+ * awards, `AWARD_LIMITS.winners` winners each and `AWARD_LIMITS.noticeWinners` in all (the rest
+ * cut, and `unreadable` says so), names, identifiers and lots cleaned (control characters are
+ * spaces), made storable and cut to their limit; an identifier too long, a scheme,
  * country or currency of the wrong form, an amount that is no non-negative `numeric(20,2)`, a
  * date outside 0001..9999 and a negative or huge number of tenders become null.
  */
@@ -21,7 +22,20 @@ export function boundNoticeAwards(input: NoticeAwards): NoticeAwards {
       `cut: the notice has ${input.awards.length.toLocaleString("en")} awards; the first ${AWARD_LIMITS.awards} are kept`,
     );
   }
-  const awards = input.awards.slice(0, AWARD_LIMITS.awards).map((award) => boundAward(award, notes));
+  const kept = input.awards.slice(0, AWARD_LIMITS.awards);
+  const named = kept.reduce((sum, award) => sum + Math.min(award.winners.length, AWARD_LIMITS.winners), 0);
+  if (named > AWARD_LIMITS.noticeWinners) {
+    notes.push(
+      `cut: the awards name ${named.toLocaleString("en")} winners; the first ${AWARD_LIMITS.noticeWinners.toLocaleString("en")} are kept`,
+    );
+  }
+  let room = AWARD_LIMITS.noticeWinners;
+  const awards = kept.map((award) => {
+    const bounded = boundAward(award, notes);
+    const winners = bounded.winners.slice(0, room);
+    room -= winners.length;
+    return { ...bounded, winners };
+  });
   const reason = notes.length === 0 ? null : toStorableText([...new Set(notes)].join("; "));
   return {
     buyer: input.buyer === null ? null : boundParty(input.buyer, notes),
@@ -56,7 +70,7 @@ function boundAward(award: NoticeAward, notes: string[]): NoticeAward {
 }
 
 function boundParty(party: NoticeParty, notes: string[]): NoticeParty {
-  const identifier = party.identifier === null ? null : cleanLine(toStorableText(party.identifier));
+  const identifier = party.identifier === null ? null : line(party.identifier);
   return {
     name: text(party.name, AWARD_LIMITS.name, "organisation name", notes),
     identifier: identifier !== null && [...identifier].length <= AWARD_LIMITS.identifier ? identifier : null,
@@ -67,12 +81,17 @@ function boundParty(party: NoticeParty, notes: string[]): NoticeParty {
 }
 
 function text(value: string | null, max: number, what: string, notes: string[]): string | null {
-  const line = value === null ? null : cleanLine(toStorableText(value));
-  if (line === null) return null;
-  const length = [...line].length;
-  if (length <= max) return line;
+  const cleaned = value === null ? null : line(value);
+  if (cleaned === null) return null;
+  const length = [...cleaned].length;
+  if (length <= max) return cleaned;
   notes.push(`cut: a ${what} of ${length.toLocaleString("en")} characters was cut to ${max}`);
-  return cut(line, max);
+  return cut(cleaned, max);
+}
+
+/** One storable line: no control character (no name holds one; each would take 6 bytes of JSON). */
+function line(value: string): string | null {
+  return cleanLine(toStorableText(value.replace(/\p{Cc}/gu, " ")));
 }
 
 /** The first `max` code points, trimmed again (a cut can end in a space). */
