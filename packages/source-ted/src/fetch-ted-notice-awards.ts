@@ -2,7 +2,7 @@ import { EFORMS_LIMITS, parseEformsNotice } from "@tender/eforms";
 import { buyerOnly, type NoticeAwards, type PoliteHttpClient } from "@tender/ingest";
 import { eformsNoticeAwards } from "./eforms-notice-awards.js";
 import { tedNoticeBuyer } from "./ted-notice-buyer.js";
-import { tedNoticeProcedure } from "./ted-notice-procedure.js";
+import { tedNoticeFormKind, tedNoticeProcedure } from "./ted-notice-procedure.js";
 
 /**
  * Largest notice XML fetched, the most `parseEformsNotice` reads (10 MB): real result notices are
@@ -24,7 +24,7 @@ export interface TedAwardsFetch {
 
 /**
  * The awards and buyer of a TED search result (docs/records.md#awards-and-organisations). A result
- * or modification notice's awards come from its eForms XML (`links.xml.MUL`): TED's search fields
+ * or modification notice's awards (or a change notice's of either form) come from its eForms XML (`links.xml.MUL`): TED's search fields
  * for winners and values are parallel lists that cannot be matched to lots. The XML is fetched
  * through the source's polite client (TED hosts only, capped at `maxBytes`) and read by
  * `parseEformsNotice` (no DOCTYPE or entities, bounded depth and element count). A notice whose
@@ -33,8 +33,10 @@ export interface TedAwardsFetch {
  */
 export async function fetchTedNoticeAwards(notice: unknown, options: TedAwardsFetch): Promise<NoticeAwards> {
   const buyer = tedNoticeBuyer(notice);
-  const kind = tedNoticeProcedure(notice)?.kind;
-  if (kind !== "result" && kind !== "modification") return buyerOnly(buyer);
+  if (tedNoticeProcedure(notice) === null) return buyerOnly(buyer);
+  // A change of a result notice (its corrigendum) is a result form too: it carries the results.
+  const form = tedNoticeFormKind(notice);
+  if (form !== "result" && form !== "modification") return buyerOnly(buyer);
   const unreadable = (reason: string): NoticeAwards => ({ buyer, awards: [], unreadable: reason });
   const url = xmlLink(notice);
   if (url === null) return unreadable("no eForms XML link (links.xml.MUL) in the search result");

@@ -14,7 +14,7 @@ export { pickLanguage } from "./ted-language.js";
 export { TedNotice, TedSearchPage } from "./ted-notice.js";
 export { tedNoticeBuyer } from "./ted-notice-buyer.js";
 export { tedNoticeFacets } from "./ted-notice-facets.js";
-export { tedNoticeProcedure } from "./ted-notice-procedure.js";
+export { tedNoticeFormKind, tedNoticeProcedure } from "./ted-notice-procedure.js";
 export { tedNoticeToTenderRecord } from "./ted-notice-to-tender-record.js";
 export {
   DEFAULT_TED_LOOKBACK_DAYS,

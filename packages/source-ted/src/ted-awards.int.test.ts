@@ -72,8 +72,14 @@ beforeAll(async () => {
             resultNotice("900007-2026", "deep-nesting"),
             resultNotice("900008-2026", "huge"),
             resultNotice("900009-2026", "missing"),
+            // A change notice of a result notice: a result form, carrying the corrected results.
+            {
+              ...resultNotice("900010-2026", "lsbu"),
+              "procedure-identifier": "procedure-900001-2026",
+              "change-notice-version-identifier": "900001-2026",
+            },
           ],
-          totalNoticeCount: 12,
+          totalNoticeCount: 13,
           iterationNextToken: null,
           timedOut: false,
         },
@@ -104,7 +110,7 @@ beforeAll(async () => {
     logger,
     subject: "tedawards.tender.changed.v1",
   });
-  expect(report).toMatchObject({ pages: 1, created: 12, quarantined: 0 });
+  expect(report).toMatchObject({ pages: 1, created: 13, quarantined: 0 });
 }, 60_000);
 
 afterAll(async () => {
@@ -170,6 +176,12 @@ describe("TED result notices' awards from their eForms XML", () => {
     expect(modification.awards[0]?.winners[0]?.organisation_id).toBe(
       award.awards[0]?.winners[0]?.organisation_id,
     );
+  });
+
+  it("reads the awards of a change notice of a result notice too", async () => {
+    const change = await tender("900010-2026");
+    expect(change.kind).toBe("change");
+    expect(change.awards.map((a) => [a.lot, a.value])).toEqual([["LOT-0000", "4500000.00"]]);
   });
 
   it("reads the FICTIONAL maximal notice's two lots: one awarded to three, one not awarded", async () => {

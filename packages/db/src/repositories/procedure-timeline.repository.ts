@@ -24,7 +24,8 @@ export async function listProcedureTimeline(db: Db, procedureId: string): Promis
 /**
  * A procedure (docs/api.md#procedures): its source, its notices and its current notice — the
  * latest current call for competition or change (what a bidder answers), else its latest current
- * notice; and the awards of its result and modification notices that nothing supersedes, oldest
+ * notice; and the awards of its result, modification and change notices (a corrected result)
+ * that nothing supersedes, oldest
  * notice first (at most `AWARD_LIMITS.procedureAwards`, naming at most `procedureWinners`).
  * Undefined when no procedure has this id or none of its notices is stored any more.
  */
@@ -39,7 +40,7 @@ export async function findProcedure(db: Db, id: string): Promise<ProcedureRespon
   if (summary === undefined) return undefined;
   const notices = await listProcedureTimeline(db, id);
   const results = notices
-    .filter((n) => (n.kind === "result" || n.kind === "modification") && n.superseded_by === null)
+    .filter((n) => ["result", "modification", "change"].includes(n.kind) && n.superseded_by === null)
     .map((n) => n.id);
   const awards = await listAwardsOfTenders(db, results, {
     awards: AWARD_LIMITS.procedureAwards,
