@@ -9,7 +9,7 @@ import { TenderSummary } from "./tender-summary.js";
 /**
  * `GET /api/v1/procedures/{id}` (docs/api.md#procedures): the procedure's current notice (the
  * latest current call for competition or change, else its latest current notice), its notices
- * oldest first, and the awards of its result and modification notices that nothing supersedes
+ * oldest first, and the awards of its result, modification and change notices that nothing supersedes
  * (oldest notice first, each in notice order).
  */
 export const ProcedureResponse = v.strictObject(

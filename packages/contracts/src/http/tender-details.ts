@@ -22,7 +22,7 @@ export const TenderDetails = v.strictObject(
     ...TENDER_PROCEDURE_FIELDS,
     /** Null until the tender's source maps its procedure (`tender remap`). */
     procedure: v.nullable(TenderProcedure),
-    /** The notice's awards in notice order: a result or modification notice's, else empty. */
+    /** The notice's awards in notice order: a result, modification or change notice's, else empty. */
     awards: awardList(AWARD_LIMITS.awards),
     attachments: v.pipe(
       v.array(TenderDetailsAttachment, "Must be an array"),

@@ -170,6 +170,26 @@ describe("storeNoticeAwards through storeTenderRecord", () => {
     expect(card?.awards.map((a) => a.value)).toEqual(["6430000.00"]);
   });
 
+  it("keeps the awards an earlier pass read when they cannot be read this time, saying why", async () => {
+    const first = await store("ocds-1", notice([award()]));
+    const before = await awardIds(first.tenderId);
+    await store("ocds-1", {
+      buyer: WILTSHIRE,
+      awards: [],
+      unreadable: "the eForms XML could not be fetched: HTTP 503",
+    });
+    expect(await awardIds(first.tenderId)).toEqual(before);
+    const tender = await testDb.db
+      .selectFrom("tenders")
+      .select(["awards_unreadable", "contract_end"])
+      .where("id", "=", first.tenderId)
+      .executeTakeFirstOrThrow();
+    expect(tender).toEqual({
+      awards_unreadable: "the eForms XML could not be fetched: HTTP 503",
+      contract_end: "2027-03-31",
+    });
+  });
+
   it("keeps every spelling of one organisation and adds a role once it is seen in it", async () => {
     await store("ocds-1", notice([award()]));
     // Same PPON id, another spelling, now as a buyer.

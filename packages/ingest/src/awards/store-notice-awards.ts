@@ -16,7 +16,8 @@ import { organisationMentions } from "./organisation-mentions.js";
  * Stores a notice's awards and buyer in the caller's transaction
  * (docs/records.md#awards-and-organisations): upserts the buyer's and every winner's organisation
  * (`upsertOrganisations`: by key, every spelling kept, roles set), replaces the tender's awards
- * and winners only when they differ from what is stored, and sets the tender's buyer
+ * and winners only when they differ from what is stored (a notice whose awards could not be read
+ * at all keeps those an earlier pass read, with the new reason), and sets the tender's buyer
  * organisation, `awards_unreadable` and earliest contract end. Returns whether anything changed.
  */
 export async function storeNoticeAwards(db: Db, tenderId: string, input: NoticeAwards): Promise<boolean> {
@@ -45,11 +46,13 @@ export async function storeNoticeAwards(db: Db, tenderId: string, input: NoticeA
     })),
   }));
   const stored = await listStoredAwards(db, tenderId);
+  // Nothing read this time (the XML could not be fetched): what an earlier pass read stays.
+  const kept = awards.length === 0 && notice.unreadable !== null ? stored.awards : awards;
   const same =
-    canonicalJson(stored.awards) === canonicalJson(awards) &&
-    (awards.length === 0 || stored.buyerOrganisationId === buyerId);
-  if (!same) await replaceTenderAwards(db, tenderId, awards, buyerId);
-  const ends = awards.map((a) => a.contract_end).filter((end) => end !== null);
+    canonicalJson(stored.awards) === canonicalJson(kept) &&
+    (kept.length === 0 || stored.buyerOrganisationId === buyerId);
+  if (!same) await replaceTenderAwards(db, tenderId, kept, buyerId);
+  const ends = kept.map((a) => a.contract_end).filter((end) => end !== null);
   const factsChanged = await setTenderAwardFacts(db, tenderId, {
     buyerOrganisationId: buyerId,
     awardsUnreadable: notice.unreadable,
