@@ -2,7 +2,7 @@ import type { FacetsResponse } from "@tender/contracts";
 import { useEffect, useState } from "preact/hooks";
 import { FacetList } from "../components/facet-list.js";
 import { FailureNotice } from "../components/failure-notice.js";
-import { sourceName } from "../format.js";
+import { byKindOrder, kindName, sourceName } from "../format.js";
 import type { RequestState } from "../use-request.js";
 import { EMPTY_SEARCH, type SearchState } from "./search-state.js";
 
@@ -33,7 +33,7 @@ export function FiltersPanel({ state, facets, onChange, onRetry }: Props) {
   const [draft, setDraft] = useState(state);
   useEffect(() => setDraft(state), [state]);
   const [open] = useState(wide);
-  const toggle = (key: "sources" | "countries" | "cpv") => (value: string, on: boolean) => {
+  const toggle = (key: "sources" | "countries" | "cpv" | "kinds") => (value: string, on: boolean) => {
     const list = on ? [...state[key], value] : state[key].filter((v) => v !== value);
     onChange({ ...state, [key]: list });
   };
@@ -87,6 +87,15 @@ export function FiltersPanel({ state, facets, onChange, onRetry }: Props) {
               selected={state.cpv}
               onToggle={toggle("cpv")}
             />
+            <FacetList
+              legend="Notice kind"
+              name="kind"
+              counts={[...data.kinds].sort(byKindOrder)}
+              total={data.total}
+              selected={state.kinds}
+              label={kindName}
+              onToggle={toggle("kinds")}
+            />
           </>
         )}
         <form
@@ -99,6 +108,9 @@ export function FiltersPanel({ state, facets, onChange, onRetry }: Props) {
               sources: state.sources,
               countries: state.countries,
               cpv: state.cpv,
+              kinds: state.kinds,
+              open: state.open,
+              current: state.current,
             });
           }}
         >
@@ -183,6 +195,17 @@ export function FiltersPanel({ state, facets, onChange, onRetry }: Props) {
               onChange={(e) => onChange({ ...state, open: (e.target as HTMLInputElement).checked })}
             />
             <label for="filter-open">Open for bids only</label>
+          </div>
+          <div class="check">
+            <input
+              type="checkbox"
+              id="filter-current"
+              checked={state.current}
+              onChange={(e) => onChange({ ...state, current: (e.target as HTMLInputElement).checked })}
+            />
+            <label for="filter-current">
+              Latest only <span class="muted small">(hide notices a later one replaced)</span>
+            </label>
           </div>
           <div class="row">
             <button type="submit">Apply filters</button>
