@@ -58,6 +58,18 @@ export function FiltersPanel({ state, facets, onChange, onRetry }: Props) {
             </span>
           )}
         </summary>
+        {/* First: it decides which notices of a procedure the lists and counts below hold. */}
+        <div class="check latest-only">
+          <input
+            type="checkbox"
+            id="filter-current"
+            checked={state.current}
+            onChange={(e) => onChange({ ...state, current: (e.target as HTMLInputElement).checked })}
+          />
+          <label for="filter-current">
+            Latest only <span class="muted small">(hide notices a later one replaced)</span>
+          </label>
+        </div>
         {facets.status === "loading" && <p class="muted small">Counting tenders…</p>}
         {facets.status === "failed" && <FailureNotice failure={facets.failure} onRetry={onRetry} />}
         {data && (
@@ -195,17 +207,6 @@ export function FiltersPanel({ state, facets, onChange, onRetry }: Props) {
               onChange={(e) => onChange({ ...state, open: (e.target as HTMLInputElement).checked })}
             />
             <label for="filter-open">Open for bids only</label>
-          </div>
-          <div class="check">
-            <input
-              type="checkbox"
-              id="filter-current"
-              checked={state.current}
-              onChange={(e) => onChange({ ...state, current: (e.target as HTMLInputElement).checked })}
-            />
-            <label for="filter-current">
-              Latest only <span class="muted small">(hide notices a later one replaced)</span>
-            </label>
           </div>
           <div class="row">
             <button type="submit">Apply filters</button>

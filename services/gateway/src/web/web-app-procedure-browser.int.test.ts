@@ -39,6 +39,8 @@ const TED_PAIR = {
   currency: "CZK",
   countries: ["CZ"],
   cpv_codes: ["48730000", "72268000"],
+  description:
+    "A security information and event management (SIEM) system: licences, installation and five years of support.",
   chunks: ["Security event monitoring for the institutes: licences, installation and support."],
 } satisfies SeedTenderOptions;
 const DOCS = "https://files.example.org/zakazka";
@@ -172,12 +174,17 @@ describe("a procedure's story in the web app", () => {
     const items = page.locator(".timeline-item");
     expect(await items.count()).toBe(3);
     const texts = await items.evaluateAll((lis) =>
-      lis.map((li) => (li as HTMLElement).innerText.replace(/\s+/g, " ").trim()),
+      // Block by block (the head, the replacement, each change), as a screen reader reads them.
+      lis.map((li) =>
+        [...li.querySelectorAll(":scope > p, :scope > ul > li")]
+          .map((block) => block.textContent?.replace(/\s+/g, " ").trim())
+          .join(" | "),
+      ),
     );
     expect(texts).toEqual([
-      "Call for competition 24 Sept 2026 · notice 657981-2026 this page Replaced by notice 674231-2026",
-      "Change 1 Oct 2026 · notice 674231-2026 " +
-        "Deadline from 29 Oct 2026 → to 4 Nov 2026 Documents added clarifications-1.pdf",
+      "Call for competition 24 Sept 2026 · notice 657981-2026 this page | Replaced by notice 674231-2026",
+      "Change 1 Oct 2026 · notice 674231-2026 | Deadline from 29 Oct 2026 → to 4 Nov 2026 | " +
+        "Documents added clarifications-1.pdf",
       "Result 20 Nov 2026 · notice 712345-2026",
     ]);
     // The replaced notice is struck through (and only it), links to what replaced it, and is this page.
@@ -255,7 +262,6 @@ describe("a procedure's story in the web app", () => {
       .poll(() => kinds.locator("label").allTextContents(), WAIT)
       .toEqual(["Call for competition3", "Change2", "Result1"]);
     await expectAccessible(page, "browse with notice kinds");
-    await saveScreenshot(page, "browse-procedures-desktop");
 
     // Latest only: in the URL, and the replaced notices leave the list.
     await page.getByLabel("Latest only").check();
@@ -286,6 +292,7 @@ describe("a procedure's story in the web app", () => {
       await replaced.getByRole("link", { name: "Replaced by a later notice" }).getAttribute("href"),
     ).toBe(`/app/tenders/${ids.change}`);
     expect(await page.getByLabel("Latest only").isChecked()).toBe(false);
+    await saveScreenshot(page, "search-procedures-desktop");
     await page.getByLabel("Latest only").check();
     await expect.poll(() => listedIds(page, groups), WAIT).toEqual([ids.change]);
     expect(new URL(page.url()).searchParams.get("q")).toBe(QUERY);
