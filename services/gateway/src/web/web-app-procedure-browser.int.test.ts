@@ -2,7 +2,14 @@
 /// <reference lib="dom" />
 import { createApiKey, ensureSource } from "@tender/db";
 import { linkTenderProcedure, type NoticeProcedure } from "@tender/ingest";
-import { createTestDatabase, type SeedTenderOptions, seedTender, type TestDatabase } from "@tender/testing";
+import {
+  createTestDatabase,
+  insertMatch,
+  type SeedTenderOptions,
+  seedSavedSearch,
+  seedTender,
+  type TestDatabase,
+} from "@tender/testing";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../create-app.js";
@@ -57,7 +64,8 @@ async function seedNotice(options: SeedTenderOptions, procedure: NoticeProcedure
 
 beforeAll(async () => {
   tdb = await createTestDatabase();
-  key = (await createApiKey(tdb.db, { name: "web", limitPerMinute: 100_000 })).key;
+  const apiKey = await createApiKey(tdb.db, { name: "web", limitPerMinute: 100_000 });
+  key = apiKey.key;
   const pair = "f08aa593-61f7-418e-90ec-043a09cc23b1";
   // The change first, as two sync pages can deliver them: linking ends in the same state.
   ids.change = await seedNotice(
@@ -119,6 +127,9 @@ beforeAll(async () => {
     },
     { key: "hostile", kind: "change", supersedes: "H-1" },
   );
+  // A saved search that matched the call for competition before the change replaced it.
+  const saved = await seedSavedSearch(tdb.db, { apiKeyId: apiKey.id, name: "SIEM tenders", query: QUERY });
+  await insertMatch(tdb.db, saved.id, ids.competition as string, { matchedAt: "2026-09-24T06:00:00.000Z" });
   served = await serveApp(createApp(testDeps(tdb.db)), {
     port: 0,
     host: "127.0.0.1",
@@ -155,7 +166,7 @@ async function expectAccessible(page: Page, what: string) {
 }
 
 describe("a procedure's story in the web app", () => {
-  it("the tender page: the timeline, the replaced notice struck through with its link, each notice's page", async () => {
+  it("the tender page: the timeline, the replaced notice struck through with its link, each notice's page, a replaced saved-search match", async () => {
     const page = await signedIn();
     const problems = watchPageErrors(page);
     await page.goto(`${base}/app/tenders/${ids.competition}`);
@@ -210,6 +221,14 @@ describe("a procedure's story in the web app", () => {
     await page.locator(".timeline-item.here").filter({ hasText: "674231-2026" }).waitFor(WAIT);
     expect(await page.locator(".replaced-note").count()).toBe(0);
     expect(await page.locator(".timeline-item[aria-current=page]").count()).toBe(1);
+
+    // A saved search's match that a later notice replaced says so, with the link.
+    await page.goto(`${base}/app/saved`);
+    const match = page.locator(".matches li").filter({ hasText: "Security information" });
+    await match.waitFor(WAIT);
+    expect(await match.getByRole("link", { name: "Replaced by a later notice" }).getAttribute("href")).toBe(
+      `/app/tenders/${ids.change}`,
+    );
 
     // A procedure of one notice has no story to tell: no timeline.
     await page.goto(`${base}/app/tenders/${ids.alone}`);
