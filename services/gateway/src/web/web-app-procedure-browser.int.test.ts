@@ -175,7 +175,7 @@ describe("a procedure's story in the web app", () => {
     // Said first: a later notice replaced this one, with its link.
     const note = page.locator(".replaced-note");
     expect(await note.textContent()).toBe(
-      "A later notice replaced this one. Read notice 674231-2026 (Change, 1 Oct 2026)",
+      "A later notice replaced this one. Read the latest version, notice 674231-2026 (Change, 1 Oct 2026)",
     );
     expect(await note.getByRole("link").getAttribute("href")).toBe(`/app/tenders/${ids.change}`);
     expect(await page.locator(".tender-page .card > p.small").first().textContent()).toContain(
