@@ -32,6 +32,14 @@ export {
   OcdsValue,
 } from "./ocds/ocds-release.js";
 export { ocdsReleaseFacets } from "./ocds/ocds-release-facets.js";
+export {
+  ocdsOtherPortalNotice,
+  ocdsOwnNoticeKeys,
+  type PortalNotice,
+  parsePortalReference,
+  portalNoticeKey,
+  type UkPortal,
+} from "./ocds/ocds-portal-notice.js";
 export { ocdsReleaseProcedure } from "./ocds/ocds-release-procedure.js";
 export { ocdsReleaseTags } from "./ocds/ocds-release-tags.js";
 export { type OcdsPublisher, ocdsReleaseToTenderRecord } from "./ocds/ocds-release-to-tender-record.js";
@@ -43,7 +51,7 @@ export {
 } from "./procedure/link-procedure-notices.js";
 export { linkTenderProcedure, relinkProcedure } from "./procedure/link-tender-procedure.js";
 export { noticeKey } from "./procedure/notice-key.js";
-export type { NoticeProcedure } from "./procedure/notice-procedure.js";
+export type { NoticeProcedure, PortalLinks } from "./procedure/notice-procedure.js";
 export { defineSource, type SourceDefinition, type SourceEnvSchema } from "./source/source-definition.js";
 export { type CommitPageInput, CursorMovedError, commitPage, type MappedItem } from "./sync/commit-page.js";
 export {
