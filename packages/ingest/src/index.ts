@@ -25,14 +25,6 @@ export { extensionOf, ocdsDocumentFilename } from "./ocds/ocds-document-filename
 export { ocdsAttachments, ocdsNoticeUrl } from "./ocds/ocds-documents.js";
 export { createOcdsPackageAdapter, type OcdsPackageAdapterOptions } from "./ocds/ocds-package-adapter.js";
 export {
-  OcdsDocument,
-  OcdsPackageMeta,
-  OcdsRelease,
-  OcdsReleasePackage,
-  OcdsValue,
-} from "./ocds/ocds-release.js";
-export { ocdsReleaseFacets } from "./ocds/ocds-release-facets.js";
-export {
   ocdsOtherPortalNotice,
   ocdsOwnNoticeKeys,
   type PortalNotice,
@@ -40,6 +32,14 @@ export {
   portalNoticeKey,
   type UkPortal,
 } from "./ocds/ocds-portal-notice.js";
+export {
+  OcdsDocument,
+  OcdsPackageMeta,
+  OcdsRelease,
+  OcdsReleasePackage,
+  OcdsValue,
+} from "./ocds/ocds-release.js";
+export { ocdsReleaseFacets } from "./ocds/ocds-release-facets.js";
 export { ocdsReleaseProcedure } from "./ocds/ocds-release-procedure.js";
 export { ocdsReleaseTags } from "./ocds/ocds-release-tags.js";
 export { type OcdsPublisher, ocdsReleaseToTenderRecord } from "./ocds/ocds-release-to-tender-record.js";

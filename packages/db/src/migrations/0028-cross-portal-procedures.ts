@@ -25,17 +25,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       notice_key   text PRIMARY KEY CHECK (length(notice_key) BETWEEN 1 AND 200),
       procedure_id uuid NOT NULL REFERENCES procedures (id) ON DELETE CASCADE
     )`.execute(db);
-  await sql`CREATE INDEX procedure_notice_keys_procedure_idx ON procedure_notice_keys (procedure_id)`.execute(db);
+  await sql`CREATE INDEX procedure_notice_keys_procedure_idx ON procedure_notice_keys (procedure_id)`.execute(
+    db,
+  );
   await sql`
     ALTER TABLE procedures
       ADD COLUMN linked_to uuid REFERENCES procedures (id) ON DELETE SET NULL
         CONSTRAINT procedures_linked_elsewhere CHECK (linked_to <> id)`.execute(db);
-  await sql`CREATE INDEX procedures_linked_to_idx ON procedures (linked_to) WHERE linked_to IS NOT NULL`.execute(db);
+  await sql`CREATE INDEX procedures_linked_to_idx ON procedures (linked_to) WHERE linked_to IS NOT NULL`.execute(
+    db,
+  );
   await sql`
     ALTER TABLE tenders
       ADD COLUMN names_notice text CHECK (length(names_notice) BETWEEN 1 AND 200),
       ADD COLUMN source_procedure_id uuid REFERENCES procedures (id) ON DELETE SET NULL`.execute(db);
-  await sql`CREATE INDEX tenders_names_notice_idx ON tenders (names_notice) WHERE names_notice IS NOT NULL`.execute(db);
+  await sql`CREATE INDEX tenders_names_notice_idx ON tenders (names_notice) WHERE names_notice IS NOT NULL`.execute(
+    db,
+  );
   await sql`
     CREATE INDEX tenders_source_procedure_idx ON tenders (source_procedure_id)
     WHERE source_procedure_id IS NOT NULL`.execute(db);

@@ -20,9 +20,15 @@ const named = (release: unknown) => {
 describe("parsePortalReference", () => {
   it.each([
     ["https://www.find-tender.service.gov.uk/Notice/083650-2026", "find-a-tender:notice:083650-2026"],
-    ["https://find-tender.service.gov.uk/notice/083650-2026?origin=SearchResults&p=1", "find-a-tender:notice:083650-2026"],
+    [
+      "https://find-tender.service.gov.uk/notice/083650-2026?origin=SearchResults&p=1",
+      "find-a-tender:notice:083650-2026",
+    ],
     [" OCDS-H6VHTK-06F1A9 ", "find-a-tender:ocid:ocds-h6vhtk-06f1a9"],
-    [`https://www.contractsfinder.service.gov.uk/Notice/${CF_NOTICE}`, `contracts-finder:notice:${CF_NOTICE}`],
+    [
+      `https://www.contractsfinder.service.gov.uk/Notice/${CF_NOTICE}`,
+      `contracts-finder:notice:${CF_NOTICE}`,
+    ],
     [CF_OCID, `contracts-finder:ocid:${CF_OCID}`],
   ])("reads %s", (value, key) => {
     const found = parsePortalReference(value);
@@ -51,7 +57,9 @@ describe("ocdsOtherPortalNotice", () => {
     expect(named(cf({ tender: { documents: [doc] } }))).toBe("find-a-tender:notice:051000-2026");
     expect(named(cf({ awards: [{ documents: [doc] }] }))).toBe("find-a-tender:notice:051000-2026");
     const cfPage = `https://www.contractsfinder.service.gov.uk/Notice/${CF_NOTICE}`;
-    expect(named(fts({ links: [{ rel: "canonical", href: cfPage }] }))).toBe(`contracts-finder:notice:${CF_NOTICE}`);
+    expect(named(fts({ links: [{ rel: "canonical", href: cfPage }] }))).toBe(
+      `contracts-finder:notice:${CF_NOTICE}`,
+    );
     const description = "Also published at https://www.find-tender.service.gov.uk/Notice/051000-2026.";
     expect(named(cf({ tender: { description } }))).toBe("find-a-tender:notice:051000-2026");
   });
@@ -67,14 +75,22 @@ describe("ocdsOtherPortalNotice", () => {
   });
 
   it("never reads a bare notice number, a title or another publisher's release", () => {
-    expect(named(cf({ tender: { id: "051000-2026", description: "See FTS notice 051000-2026" } }))).toBeNull();
-    expect(named(cf({ tender: { title: "https://www.find-tender.service.gov.uk/Notice/051000-2026" } }))).toBeNull();
+    expect(
+      named(cf({ tender: { id: "051000-2026", description: "See FTS notice 051000-2026" } })),
+    ).toBeNull();
+    expect(
+      named(cf({ tender: { title: "https://www.find-tender.service.gov.uk/Notice/051000-2026" } })),
+    ).toBeNull();
     const doc = { url: "https://www.find-tender.service.gov.uk/Notice/051000-2026" };
     expect(named({ ocid: "ocds-213czf-000-00001", tender: { documents: [doc] } })).toBeNull();
   });
 
   it("finds nothing in generated text unless it holds a well-formed reference", () => {
-    const hostile = fc.oneof(fc.string(), fc.string({ unit: "grapheme-composite" }), fc.string({ unit: "binary" }));
+    const hostile = fc.oneof(
+      fc.string(),
+      fc.string({ unit: "grapheme-composite" }),
+      fc.string({ unit: "binary" }),
+    );
     const field = fc.oneof(
       hostile,
       hostile.map((s) => `https://www.find-tender.service.gov.uk/Notice/${s}`),
@@ -99,15 +115,10 @@ describe("ocdsOtherPortalNotice", () => {
 
   it("finds a well-formed reference wherever generated text puts it", () => {
     fc.assert(
-      fc.property(
-        fc.string(),
-        fc.string(),
-        fc.stringMatching(/^\d{6}-20\d{2}$/),
-        (before, after, id) => {
-          const description = `${before} https://www.find-tender.service.gov.uk/Notice/${id} ${after}`;
-          expect(named(cf({ tender: { description } }))).toBe(`find-a-tender:notice:${id}`);
-        },
-      ),
+      fc.property(fc.string(), fc.string(), fc.stringMatching(/^\d{6}-20\d{2}$/), (before, after, id) => {
+        const description = `${before} https://www.find-tender.service.gov.uk/Notice/${id} ${after}`;
+        expect(named(cf({ tender: { description } }))).toBe(`find-a-tender:notice:${id}`);
+      }),
     );
   });
 
@@ -119,8 +130,14 @@ describe("ocdsOtherPortalNotice", () => {
 
 describe("ocdsOwnNoticeKeys", () => {
   it("names a release by its ocid and its notice id", () => {
-    expect(ocdsOwnNoticeKeys(fts({}))).toEqual([`find-a-tender:ocid:${FTS_OCID}`, "find-a-tender:notice:083650-2026"]);
-    expect(ocdsOwnNoticeKeys(cf({}))).toEqual([`contracts-finder:ocid:${CF_OCID}`, `contracts-finder:notice:${CF_NOTICE}`]);
+    expect(ocdsOwnNoticeKeys(fts({}))).toEqual([
+      `find-a-tender:ocid:${FTS_OCID}`,
+      "find-a-tender:notice:083650-2026",
+    ]);
+    expect(ocdsOwnNoticeKeys(cf({}))).toEqual([
+      `contracts-finder:ocid:${CF_OCID}`,
+      `contracts-finder:notice:${CF_NOTICE}`,
+    ]);
     expect(ocdsOwnNoticeKeys({ ocid: "ocds-213czf-000-00001", id: "083650-2026" })).toEqual([]);
   });
 });

@@ -34,5 +34,7 @@ export function crossPortalRoots(nodes: readonly LinkNode[]): Map<string, string
 }
 
 function lowestKey(nodes: readonly LinkNode[]): LinkNode {
-  return [...nodes].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id < b.id ? -1 : 1))[0] as LinkNode;
+  return [...nodes].sort((a, b) =>
+    a.key < b.key ? -1 : a.key > b.key ? 1 : a.id < b.id ? -1 : 1,
+  )[0] as LinkNode;
 }

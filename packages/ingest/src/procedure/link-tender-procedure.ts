@@ -38,7 +38,10 @@ export async function linkTenderProcedure(
     namesNotice: procedure.portal?.names ?? null,
   };
   const noticeKeys = procedure.portal?.keys ?? [];
-  if (!input.force && (await tenderProcedureIs(db, input.tenderId, procedure.key, { ...place, noticeKeys }))) {
+  if (
+    !input.force &&
+    (await tenderProcedureIs(db, input.tenderId, procedure.key, { ...place, noticeKeys }))
+  ) {
     return { stored: false, relinked: 0 };
   }
   const own = await lockProcedure(db, input.sourceId, procedure.key);
@@ -49,7 +52,8 @@ export async function linkTenderProcedure(
     sourceProcedureId: standsIn === own ? null : own,
     ...place,
   });
-  if (moved === undefined && !input.force) return { stored: false, relinked: 0 };
+  // A notice of a UK portal whose place is unchanged may still have keys to register.
+  if (moved === undefined && !input.force && !procedure.portal) return { stored: false, relinked: 0 };
   const relink = new Set([standsIn]);
   if (moved?.previousProcedureId) relink.add(moved.previousProcedureId);
   if (procedure.portal) {
