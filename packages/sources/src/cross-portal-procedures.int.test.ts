@@ -171,16 +171,14 @@ describe("a notice on Contracts Finder naming Find a Tender's notice, through th
         for (const row of rows) {
           const procedure = definition.procedure?.(row.raw_payload);
           if (!procedure) throw new Error("no procedure");
-          await testDb.db
-            .transaction()
-            .execute((trx) =>
-              linkTenderProcedure(trx, {
-                sourceId: row.source_id,
-                tenderId: row.id,
-                procedure,
-                force: false,
-              }),
-            );
+          await testDb.db.transaction().execute((trx) =>
+            linkTenderProcedure(trx, {
+              sourceId: row.source_id,
+              tenderId: row.id,
+              procedure,
+              force: false,
+            }),
+          );
         }
       }
       expect(await state()).toEqual(expected);
