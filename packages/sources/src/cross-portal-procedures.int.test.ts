@@ -1,6 +1,12 @@
 import { readFileSync } from "node:fs";
-import { findProcedure } from "@tender/db";
-import { linkTenderProcedure, type MapResult, parseJsonLenient, runSyncPass } from "@tender/ingest";
+import { ensureSource, findProcedure } from "@tender/db";
+import {
+  linkTenderProcedure,
+  type MapResult,
+  parseJsonLenient,
+  runSyncPass,
+  storeTenderRecord,
+} from "@tender/ingest";
 import { cfReleaseToTenderRecord, contractsFinderSource } from "@tender/source-contracts-finder";
 import { CF_FIXTURES, cfFixturePath } from "@tender/source-contracts-finder/fixtures";
 import { findATenderSource, ftsReleaseToTenderRecord } from "@tender/source-find-a-tender";
@@ -183,5 +189,43 @@ describe("a notice on Contracts Finder naming Find a Tender's notice, through th
       }
       expect(await state()).toEqual(expected);
     }
+  });
+
+  it("links a copy and its original stored at the same time by the two ingest services", async () => {
+    // Contracts Finder's page stays open while Find a Tender stores its notice: without a shared
+    // lock neither transaction would see the other's notice, and the pair would stay apart.
+    const store = async (code: "cf" | "fts", trx: Parameters<typeof storeTenderRecord>[0]) => {
+      const [sourceCode, mapped] =
+        code === "cf"
+          ? [contractsFinderSource.code, cfReleaseToTenderRecord(cfNaming({ uri: FTS_URL }))]
+          : [findATenderSource.code, ftsReleaseToTenderRecord(FTS)];
+      if (!mapped.ok) throw new Error(mapped.reason);
+      const source = await ensureSource(trx, sourceCode);
+      await storeTenderRecord(trx, {
+        sourceId: source.id,
+        record: mapped.record,
+        ...(mapped.procedure ? { procedure: mapped.procedure } : {}),
+        subject,
+      });
+    };
+    let release = () => {};
+    let stored = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const cfStored = new Promise<void>((resolve) => {
+      stored = resolve;
+    });
+    const cfPage = testDb.db.transaction().execute(async (trx) => {
+      await store("cf", trx);
+      stored();
+      await held;
+    });
+    await cfStored;
+    const ftsPage = testDb.db.transaction().execute((trx) => store("fts", trx));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await Promise.all([cfPage, ftsPage]);
+    expect((await state()).map((r) => r.stands_in)).toEqual([FTS_OCID, FTS_OCID]);
   });
 });
