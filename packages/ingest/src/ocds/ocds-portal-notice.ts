@@ -5,8 +5,11 @@
  *
  * Where a release names the other portal's notice. No recorded release in the repository does
  * (every CF and FTS fixture was read for `find-tender`, `contractsfinder`, both ocid prefixes and
- * `NNNNNN-YYYY` ids); the FTS releases' `links` name Public Contracts Scotland, not CF. The
- * places read are those the OCDS standard gives for a link between processes and to notice
+ * `NNNNNN-YYYY` ids); the FTS releases' `links` name Public Contracts Scotland, not CF. Nor did
+ * a search of the CF API documentation (contractsfinder.service.gov.uk/apidocumentation, which
+ * lists the OCDS endpoints but no field for the FTS notice) and of published CF releases find
+ * the field CF's notice form has for it in the OCDS output. So the places read are those the
+ * OCDS standard gives for a link between processes and to notice
  * pages: `relatedProcesses[]` (`scheme` "ocid" with `identifier`, or `uri`; OCDS 1.1 release
  * schema, RelatedProcess), documents' `url` (open-contracting/standard issue #1292: CF and FTS
  * publish their own notice pages as `tenderNotice`/`awardNotice` documents, as the fixtures
