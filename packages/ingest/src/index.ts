@@ -25,6 +25,14 @@ export { extensionOf, ocdsDocumentFilename } from "./ocds/ocds-document-filename
 export { ocdsAttachments, ocdsNoticeUrl } from "./ocds/ocds-documents.js";
 export { createOcdsPackageAdapter, type OcdsPackageAdapterOptions } from "./ocds/ocds-package-adapter.js";
 export {
+  ocdsOtherPortalNotice,
+  ocdsOwnNoticeKeys,
+  type PortalNotice,
+  parsePortalReference,
+  portalNoticeKey,
+  type UkPortal,
+} from "./ocds/ocds-portal-notice.js";
+export {
   OcdsDocument,
   OcdsPackageMeta,
   OcdsRelease,
@@ -43,7 +51,7 @@ export {
 } from "./procedure/link-procedure-notices.js";
 export { linkTenderProcedure, relinkProcedure } from "./procedure/link-tender-procedure.js";
 export { noticeKey } from "./procedure/notice-key.js";
-export type { NoticeProcedure } from "./procedure/notice-procedure.js";
+export type { NoticeProcedure, PortalLinks } from "./procedure/notice-procedure.js";
 export { defineSource, type SourceDefinition, type SourceEnvSchema } from "./source/source-definition.js";
 export { type CommitPageInput, CursorMovedError, commitPage, type MappedItem } from "./sync/commit-page.js";
 export {

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { CF_FIXTURES, cfFixturePath } from "./cf-fixtures.js";
 import { contractsFinderSource } from "./cf-source.js";
 
-type Release = { ocid: string };
+type Release = { ocid: string; id: string };
 const releases = (name: string): Release[] =>
   JSON.parse(readFileSync(cfFixturePath(name), "utf8").replaceAll("Infinity", "null")).releases;
 const byRelease = (name: string) =>
@@ -33,8 +33,19 @@ describe("ocdsReleaseProcedure on recorded releases", () => {
 
   it("reads every recorded Contracts Finder tender release as a call for competition", () => {
     for (const name of [CF_FIXTURES.searchTenderPage, CF_FIXTURES.searchTenderLimit2Page]) {
-      for (const [ocid, procedure] of byRelease(name)) {
-        expect(procedure).toEqual({ key: ocid, kind: "competition", supersedes: null });
+      for (const release of releases(name)) {
+        // The notice id is the uuid the release id starts with (`<uuid>-<sequence>`); none of
+        // them names a Find a Tender notice.
+        const notice = release.id.slice(0, 36);
+        expect(ocdsReleaseProcedure(release)).toEqual({
+          key: release.ocid,
+          kind: "competition",
+          supersedes: null,
+          portal: {
+            keys: [`contracts-finder:ocid:${release.ocid}`, `contracts-finder:notice:${notice}`],
+            names: null,
+          },
+        });
       }
     }
   });
