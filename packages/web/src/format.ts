@@ -1,4 +1,5 @@
 import type { NoticeKind } from "@tender/contracts";
+import { sourceLabel } from "@tender/contracts/display";
 
 const DAY_MS = 86_400_000;
 
@@ -42,13 +43,8 @@ export function formatBytes(bytes: number | null): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** The sources' names as people know them. */
-export function sourceName(source: string): string {
-  if (source === "ted") return "TED (EU)";
-  if (source === "contracts_finder") return "Contracts Finder (UK)";
-  if (source === "find_a_tender") return "Find a Tender (UK)";
-  return source;
-}
+/** A source's name as people know it, from the contracts' list of sources (one place for all). */
+export const sourceName = sourceLabel;
 
 const KIND_NAMES: Record<NoticeKind, string> = {
   planning: "Planning",
