@@ -49,6 +49,17 @@ export async function tenderProcedureIs(
   return row !== undefined;
 }
 
+/** The procedure key of a stored tender; null when it has no procedure (yet) or does not exist. */
+export async function findTenderProcedureKey(db: Db, tenderId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("tenders as t")
+    .innerJoin("procedures as p", "p.id", "t.procedure_id")
+    .select("p.procedure_key")
+    .where("t.id", "=", tenderId)
+    .executeTakeFirst();
+  return row?.procedure_key ?? null;
+}
+
 /** A tender's place as its source maps it. */
 export interface TenderProcedureInput {
   procedureId: string;

@@ -10,4 +10,10 @@ export interface NoticeProcedure {
   kind: NoticeKind;
   /** The notice this one replaces, as the source names it (an `external_id`); null: none named. */
   supersedes: string | null;
+  /**
+   * True when the source's notice ids are unique only within a procedure (OCDS release ids are
+   * unique per `ocid`): a stored notice of the same `external_id` in another procedure is then
+   * another notice, and this one is quarantined rather than moving it (`NoticeIdTakenError`).
+   */
+  idWithinProcedure?: boolean;
 }
