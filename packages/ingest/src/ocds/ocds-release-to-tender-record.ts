@@ -13,6 +13,8 @@ import { ocdsReleaseProcedure } from "./ocds-release-procedure.js";
 import { ocdsReleaseStages } from "./ocds-release-stages.js";
 import { noticeKey } from "../procedure/notice-key.js";
 
+const UNUSABLE_KEY = `is over ${RECORD_LIMITS.externalId} characters or holds a control character`;
+
 /** What differs between OCDS publishers: the source code and where a release's public notice page is. */
 export interface OcdsPublisher {
   /** `sources.code` of the records. */
@@ -47,11 +49,9 @@ export function ocdsReleaseToTenderRecord(
   const problems: string[] = [];
   const id = r.id?.trim() || null;
   if (!r.ocid?.trim()) problems.push("external_id: missing ocid");
-  else if (noticeKey(r.ocid) === null)
-    problems.push(
-      `external_id: ocid is not a usable procedure key (over ${RECORD_LIMITS.externalId} characters or a control character)`,
-    );
+  else if (noticeKey(r.ocid) === null) problems.push(`external_id: ocid ${UNUSABLE_KEY}`);
   if (id === null) problems.push("external_id: missing release id");
+  else if (noticeKey(id) === null) problems.push(`external_id: release id ${UNUSABLE_KEY}`);
 
   const title = cleanLine(tender.title ?? "") ?? stageTitle(release);
   if (title === null) problems.push("title: missing tender.title, contracts[].title and awards[].title");
