@@ -65,7 +65,9 @@ function pages(): MappedItem[][] {
       items.push({ raw, result });
     }
   }
-  return Array.from({ length: Math.ceil(items.length / PAGE) }, (_, i) => items.slice(i * PAGE, (i + 1) * PAGE));
+  return Array.from({ length: Math.ceil(items.length / PAGE) }, (_, i) =>
+    items.slice(i * PAGE, (i + 1) * PAGE),
+  );
 }
 
 async function run(variant: "linked" | "unlinked", input: MappedItem[][]): Promise<number> {
@@ -110,11 +112,15 @@ async function run(variant: "linked" | "unlinked", input: MappedItem[][]): Promi
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
 
 const input = pages();
-console.log(`${releases} OCDS releases in procedures of ${STAGES.length}, pages of ${PAGE}, interleaved runs`);
+console.log(
+  `${releases} OCDS releases in procedures of ${STAGES.length}, pages of ${PAGE}, interleaved runs`,
+);
 const rates: Record<"linked" | "unlinked", number[]> = { linked: [], unlinked: [] };
 for (let r = 1; r <= rounds; r++) {
   const order = r % 2 === 1 ? (["linked", "unlinked"] as const) : (["unlinked", "linked"] as const);

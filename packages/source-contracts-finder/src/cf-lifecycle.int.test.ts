@@ -167,13 +167,20 @@ describe("golden: the fictional OCDS lifecycle through the Contracts Finder sync
   it("quarantines a release whose id another ocid's notice holds, leaving that notice where it is", async () => {
     await syncPackage(lifecycle);
     const tender = lifecycle.releases[1] as Json & { tender: Json };
-    const intruder = { ...tender, ocid: "ocds-213czf-000-00002", tender: { ...tender.tender, title: "Moved" } };
+    const intruder = {
+      ...tender,
+      ocid: "ocds-213czf-000-00002",
+      tender: { ...tender.tender, title: "Moved" },
+    };
     expect(await syncPackage({ ...lifecycle, releases: [intruder] })).toMatchObject({
       quarantined: 1,
       created: 0,
       changed: 0,
     });
-    const [row] = await testDb.db.selectFrom("quarantined_records").select(["external_id", "reason"]).execute();
+    const [row] = await testDb.db
+      .selectFrom("quarantined_records")
+      .select(["external_id", "reason"])
+      .execute();
     expect(row).toEqual({
       external_id: id("02-tender"),
       reason: `external_id: "${id("02-tender")}" is stored already as a notice of procedure "${OCID}", and this one names procedure "ocds-213czf-000-00002" (its ids are unique within a procedure only)`,

@@ -34,7 +34,12 @@ describe("ocdsReleaseProcedure on recorded releases", () => {
   it("reads every recorded Contracts Finder tender release as a call for competition", () => {
     for (const name of [CF_FIXTURES.searchTenderPage, CF_FIXTURES.searchTenderLimit2Page]) {
       for (const [ocid, procedure] of byRelease(name)) {
-        expect(procedure).toEqual({ key: ocid, kind: "competition", supersedes: null, idWithinProcedure: true });
+        expect(procedure).toEqual({
+          key: ocid,
+          kind: "competition",
+          supersedes: null,
+          idWithinProcedure: true,
+        });
       }
     }
   });

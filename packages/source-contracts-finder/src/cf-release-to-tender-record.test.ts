@@ -166,7 +166,8 @@ describe("Find a Tender releases through the same OCDS mapper", () => {
       expect(cfReleaseToTenderRecord(release, metaOf(fts))).toEqual({
         ok: false,
         externalId: release.id,
-        reason: "source_url: no notice page among the release's documents and no notice uuid (<uuid>-<n>) in id",
+        reason:
+          "source_url: no notice page among the release's documents and no notice uuid (<uuid>-<n>) in id",
       });
     },
   );

@@ -235,7 +235,9 @@ describe("Contracts Finder sync over HTTP", () => {
     const report = await sync();
     expect(report).toMatchObject({ changed: 0, unchanged: 2, attachmentsRequeued: 1, events: 1 });
     expect((await events()).at(-1)?.tender_id).toBe(attachment.tender_id);
-    expect((await attachmentsOf(RELEASE)).find((a) => a.id === attachment.id)?.download_status).toBe("pending");
+    expect((await attachmentsOf(RELEASE)).find((a) => a.id === attachment.id)?.download_status).toBe(
+      "pending",
+    );
   });
 
   it("waits out Contracts Finder's 403 cool-down and carries on", async () => {

@@ -10,7 +10,10 @@ const releases = (name: string): Release[] =>
 const byRelease = (name: string) =>
   releases(name).map((release) => [release.ocid, findATenderSource.procedure?.(release)]);
 // OCDS release ids are unique within their ocid only: a notice's id is only its within its procedure.
-const own = (ocid: string, kind: string) => [ocid, { key: ocid, kind, supersedes: null, idWithinProcedure: true }];
+const own = (ocid: string, kind: string) => [
+  ocid,
+  { key: ocid, kind, supersedes: null, idWithinProcedure: true },
+];
 
 // Written out by hand from each release's ocid, tag and amendments[].amendsReleaseID.
 describe("Find a Tender procedures on recorded releases", () => {

@@ -60,7 +60,9 @@ describe("tender remap after migration 0024", () => {
 
     await migrations["0024-ocds-release-ids"]?.up(t.db);
     const remap = await runCaptured(["remap", "--source", "contracts_finder"], env());
-    expect(remap.stdout.trim().split("\n").at(-1)).toBe("remapped contracts_finder: 1 tenders read, 1 changed");
+    expect(remap.stdout.trim().split("\n").at(-1)).toBe(
+      "remapped contracts_finder: 1 tenders read, 1 changed",
+    );
     expect(await notices()).toEqual(fresh.filter((n) => n.external_id === LATEST));
 
     const events = await outboxCount();

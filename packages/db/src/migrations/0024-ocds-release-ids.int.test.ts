@@ -43,7 +43,9 @@ async function seed(source: string, externalId: string, payload: Record<string, 
   await sql`
     INSERT INTO attachments (tender_id, title, filename, source_url, download_status, local_path, sha256, size_bytes)
     VALUES (${id}, 'Spec', 'spec.pdf', 'https://example.org/spec.pdf', 'ready', 'a/b', ${"a".repeat(64)}, 3),
-           (${id}, 'Gone', 'gone.pdf', 'https://example.org/gone.pdf', 'skipped', NULL, NULL, NULL)`.execute(db);
+           (${id}, 'Gone', 'gone.pdf', 'https://example.org/gone.pdf', 'skipped', NULL, NULL, NULL)`.execute(
+    db,
+  );
   await sql`UPDATE tenders SET content_hash = ${await hashOf(id)}, indexed_hash = ${await hashOf(id)}
             WHERE id = ${id}`.execute(db);
   return id;
@@ -117,7 +119,9 @@ describe("migration 0024-ocds-release-ids", () => {
       newHash,
     );
     const follow = await sql<{ hash: string }>`
-      SELECT content_hash AS hash FROM chunks UNION ALL SELECT content_hash FROM saved_search_matches`.execute(db);
+      SELECT content_hash AS hash FROM chunks UNION ALL SELECT content_hash FROM saved_search_matches`.execute(
+      db,
+    );
     expect(follow.rows).toEqual([{ hash: newHash }, { hash: newHash }]);
 
     // Down renames each release back to its ocid where that is unique, with its old hash again:

@@ -71,7 +71,13 @@ interface HashRow {
   deadline: Date | null;
   source_url: string;
   content_hash: string;
-  attachments: { source_url: string; filename: string; title: string | null; content_type: string | null; sha256: string | null }[];
+  attachments: {
+    source_url: string;
+    filename: string;
+    title: string | null;
+    content_type: string | null;
+    sha256: string | null;
+  }[];
 }
 
 /**
@@ -102,7 +108,9 @@ async function rehash(db: Kysely<unknown>, ids: string[]): Promise<void> {
     FROM h WHERE t.id = h.id`.execute(db);
   await sql`
     WITH h AS (SELECT * FROM unnest(${tenderIds}::uuid[], ${old}::text[], ${fresh}::text[]) AS h(id, old, new))
-    UPDATE chunks c SET content_hash = h.new FROM h WHERE c.tender_id = h.id AND c.content_hash = h.old`.execute(db);
+    UPDATE chunks c SET content_hash = h.new FROM h WHERE c.tender_id = h.id AND c.content_hash = h.old`.execute(
+    db,
+  );
   await sql`
     WITH h AS (SELECT * FROM unnest(${tenderIds}::uuid[], ${old}::text[], ${fresh}::text[]) AS h(id, old, new))
     UPDATE saved_search_matches m SET content_hash = h.new

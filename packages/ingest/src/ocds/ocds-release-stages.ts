@@ -28,8 +28,14 @@ export function ocdsReleaseStages(release: unknown): OcdsStage[] {
     documents: documents.filter((d): d is OcdsDocument => v.is(OcdsDocument, d)),
   });
   return [
-    ...list(r.contracts).map(object).reverse().map((c) => stage("contractNotice", c)),
-    ...list(r.awards).map(object).reverse().map((a) => stage("awardNotice", a)),
+    ...list(r.contracts)
+      .map(object)
+      .reverse()
+      .map((c) => stage("contractNotice", c)),
+    ...list(r.awards)
+      .map(object)
+      .reverse()
+      .map((a) => stage("awardNotice", a)),
     stage("tenderNotice", tender),
     stage("plannedProcurementNotice", planning, [...list(planning.documents), ...list(tender.documents)]),
   ];

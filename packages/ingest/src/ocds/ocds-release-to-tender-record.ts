@@ -5,13 +5,13 @@ import type { MapResult } from "../mapping/map-result.js";
 import { mappedRecord } from "../mapping/mapped-record.js";
 import { parseSourceDate } from "../mapping/parse-source-date.js";
 import { parseSourcePayload } from "../mapping/parse-source-payload.js";
+import { noticeKey } from "../procedure/notice-key.js";
 import { ocdsAmount } from "./ocds-amount.js";
 import { ocdsAttachments } from "./ocds-documents.js";
 import { type OcdsPackageMeta, OcdsRelease } from "./ocds-release.js";
 import { ocdsReleaseFacets } from "./ocds-release-facets.js";
 import { ocdsReleaseProcedure } from "./ocds-release-procedure.js";
 import { ocdsReleaseStages } from "./ocds-release-stages.js";
-import { noticeKey } from "../procedure/notice-key.js";
 
 const UNUSABLE_KEY = `is over ${RECORD_LIMITS.externalId} characters or holds a control character`;
 
