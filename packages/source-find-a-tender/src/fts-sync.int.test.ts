@@ -126,6 +126,23 @@ describe("Find a Tender sync over HTTP, replaying the recorded pages", () => {
     });
     // The recorded links.next, cursor and all, requested as given.
     expect(`${second?.url.pathname}${second?.url.search}`).toBe(recordedNext());
+    // One notice per release, each in the procedure of its ocid (written out from the lifecycle
+    // page's tags; the tender page's twenty are calls for competition).
+    const lifecycle = await testDb.db
+      .selectFrom("tenders as t")
+      .innerJoin("procedures as p", "p.id", "t.procedure_id")
+      .select(["t.external_id", "t.kind", "p.procedure_key"])
+      .where("t.external_id", "in", releaseIdsOf(lifecyclePage))
+      .orderBy("t.external_id")
+      .execute();
+    expect(lifecycle).toEqual([
+      { external_id: "083608-2026", kind: "result", procedure_key: "ocds-h6vhtk-06f19e" },
+      { external_id: "083655-2026", kind: "planning", procedure_key: "ocds-h6vhtk-06f1ad" },
+      { external_id: "083662-2026", kind: "competition", procedure_key: "ocds-h6vhtk-06f1b2" },
+      { external_id: "083664-2026", kind: "planning", procedure_key: "ocds-h6vhtk-06f1b4" },
+      { external_id: "083674-2026", kind: "modification", procedure_key: "ocds-h6vhtk-065444" },
+    ]);
+    expect(await testDb.db.selectFrom("procedures").select("id").execute()).toHaveLength(25);
     const sourceUrls = await testDb.db.selectFrom("tenders").select("source_url").execute();
     expect(
       sourceUrls.every((t) =>
