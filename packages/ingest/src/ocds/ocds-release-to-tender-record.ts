@@ -13,7 +13,7 @@ import { ocdsReleaseFacets } from "./ocds-release-facets.js";
 import { ocdsReleaseProcedure } from "./ocds-release-procedure.js";
 import { ocdsReleaseStages } from "./ocds-release-stages.js";
 
-const UNUSABLE_KEY = `is over ${RECORD_LIMITS.externalId} characters or holds a control character`;
+const UNUSABLE_KEY = `is over ${RECORD_LIMITS.externalId} characters or holds a control character or a lone surrogate`;
 
 /** What differs between OCDS publishers: the source code and where a release's public notice page is. */
 export interface OcdsPublisher {
