@@ -22,7 +22,7 @@ export { parseSourcePayload, type SourcePayloadNames } from "./mapping/parse-sou
 export { describeRecordIssues, validateTenderRecord } from "./mapping/validate-tender-record.js";
 export { type OcdsAmount, ocdsAmount } from "./ocds/ocds-amount.js";
 export { extensionOf, ocdsDocumentFilename } from "./ocds/ocds-document-filename.js";
-export { ocdsAttachments, ocdsNoticeUrl } from "./ocds/ocds-documents.js";
+export { ocdsAttachments, ocdsNoticeUrl, ocdsReleaseNoticeUrl } from "./ocds/ocds-documents.js";
 export { createOcdsPackageAdapter, type OcdsPackageAdapterOptions } from "./ocds/ocds-package-adapter.js";
 export {
   ocdsOtherPortalNotice,
@@ -50,6 +50,7 @@ export {
   type ProcedureNotice,
 } from "./procedure/link-procedure-notices.js";
 export { linkTenderProcedure, relinkProcedure } from "./procedure/link-tender-procedure.js";
+export { NoticeIdTakenError } from "./procedure/notice-id-taken-error.js";
 export { noticeKey } from "./procedure/notice-key.js";
 export type { NoticeProcedure, PortalLinks } from "./procedure/notice-procedure.js";
 export { defineSource, type SourceDefinition, type SourceEnvSchema } from "./source/source-definition.js";

@@ -22,12 +22,12 @@ describe("ocdsReleaseProcedure on recorded releases", () => {
   it("follows the fictional lifecycle of one ocid, the amendment naming the tender release", () => {
     const ocid = "ocds-213czf-000-00001";
     expect(byRelease(CF_FIXTURES.fictionalLifecycle).map(([, p]) => p)).toEqual([
-      { key: ocid, kind: "planning", supersedes: null },
-      { key: ocid, kind: "competition", supersedes: null },
-      { key: ocid, kind: "change", supersedes: "ocds-213czf-000-00001-02-tender" },
-      { key: ocid, kind: "result", supersedes: null }, // award
-      { key: ocid, kind: "result", supersedes: null }, // contract
-      { key: ocid, kind: "result", supersedes: null }, // implementation
+      { key: ocid, kind: "planning", supersedes: null, idWithinProcedure: true },
+      { key: ocid, kind: "competition", supersedes: null, idWithinProcedure: true },
+      { key: ocid, kind: "change", supersedes: "ocds-213czf-000-00001-02-tender", idWithinProcedure: true },
+      { key: ocid, kind: "result", supersedes: null, idWithinProcedure: true }, // award
+      { key: ocid, kind: "result", supersedes: null, idWithinProcedure: true }, // contract
+      { key: ocid, kind: "result", supersedes: null, idWithinProcedure: true }, // implementation
     ]);
   });
 
@@ -41,6 +41,7 @@ describe("ocdsReleaseProcedure on recorded releases", () => {
           key: release.ocid,
           kind: "competition",
           supersedes: null,
+          idWithinProcedure: true,
           portal: {
             keys: [`contracts-finder:ocid:${release.ocid}`, `contracts-finder:notice:${notice}`],
             names: null,
@@ -75,6 +76,7 @@ describe("ocdsReleaseProcedure on other releases", () => {
       key: "o",
       kind: "change",
       supersedes: "r2",
+      idWithinProcedure: true,
     });
     const self = { releaseID: "r4", amendsReleaseID: "r4" };
     expect(

@@ -9,13 +9,14 @@ const releases = (name: string): Release[] =>
   (parseJsonLenient(readFileSync(ftsFixturePath(name), "utf8")) as { releases: Release[] }).releases;
 const byRelease = (name: string) =>
   releases(name).map((release) => [release.ocid, findATenderSource.procedure?.(release)]);
-// Each names no Contracts Finder notice; the other portal can name it by its ocid and notice id.
+// OCDS release ids are unique within their ocid only (idWithinProcedure). Each names no Contracts Finder notice; the other portal can name it by its ocid and notice id.
 const own = (ocid: string, kind: string, notice: string) => [
   ocid,
   {
     key: ocid,
     kind,
     supersedes: null,
+    idWithinProcedure: true,
     portal: { keys: [`find-a-tender:ocid:${ocid}`, `find-a-tender:notice:${notice}`], names: null },
   },
 ];

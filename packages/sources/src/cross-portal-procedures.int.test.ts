@@ -76,7 +76,7 @@ describe("a notice on Contracts Finder naming Find a Tender's notice, through th
   const linked = [
     {
       source: "contracts_finder",
-      external_id: CF.ocid,
+      external_id: CF.id,
       stands_in: FTS_OCID,
       procedure_source: "find_a_tender",
       own_procedure: CF.ocid,
@@ -85,7 +85,7 @@ describe("a notice on Contracts Finder naming Find a Tender's notice, through th
     },
     {
       source: "find_a_tender",
-      external_id: FTS_OCID,
+      external_id: FTS.id,
       stands_in: FTS_OCID,
       procedure_source: "find_a_tender",
       own_procedure: FTS_OCID,
@@ -101,8 +101,8 @@ describe("a notice on Contracts Finder naming Find a Tender's notice, through th
     for (const code of order) await sync(code, code === "cf" ? [cfNaming({ uri: FTS_URL })] : [FTS]);
     expect(await state()).toEqual(linked);
 
-    const fts = await procedureOf(FTS_OCID);
-    const cf = await procedureOf(CF.ocid);
+    const fts = await procedureOf(FTS.id);
+    const cf = await procedureOf(CF.id);
     const procedure = await findProcedure(testDb.db, fts.procedure_id as string);
     expect(procedure?.source).toBe("find_a_tender");
     expect(procedure?.notices.map((n) => n.id).sort()).toEqual([cf.id, fts.id].sort());
@@ -142,11 +142,11 @@ describe("a notice on Contracts Finder naming Find a Tender's notice, through th
     ]);
   });
 
-  it("finds a notice id the Find a Tender row no longer holds (an earlier release of the ocid)", async () => {
+  it("links to an earlier release of the Find a Tender procedure by its notice id", async () => {
     await sync("fts", [{ ...FTS, id: "080001-2026", tag: ["tender"], date: "2026-08-01T10:00:00+01:00" }]);
     await sync("fts", [FTS]);
     await sync("cf", [cfNaming({ uri: "https://www.find-tender.service.gov.uk/Notice/080001-2026" })]);
-    expect((await state()).map((r) => r.stands_in)).toEqual([FTS_OCID, FTS_OCID]);
+    expect((await state()).map((r) => r.stands_in)).toEqual([FTS_OCID, FTS_OCID, FTS_OCID]);
   });
 
   it("never links by a shared title or a bare notice number", async () => {

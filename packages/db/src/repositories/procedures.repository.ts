@@ -65,6 +65,20 @@ export async function tenderProcedureIs(
   return row !== undefined;
 }
 
+/** The key of a stored tender's own procedure (not the one it joined); null when it has none (yet) or does not exist. */
+export async function findTenderProcedureKey(db: Db, tenderId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("tenders as t")
+    // Its own procedure: the one it stands in may be another portal's that its own has joined (0028).
+    .innerJoin("procedures as p", (join) =>
+      join.on((eb) => eb("p.id", "=", eb.fn.coalesce("t.source_procedure_id", "t.procedure_id"))),
+    )
+    .select("p.procedure_key")
+    .where("t.id", "=", tenderId)
+    .executeTakeFirst();
+  return row?.procedure_key ?? null;
+}
+
 /** A tender's place as its source maps it. */
 export interface TenderProcedureInput {
   /** Where it stands: its own procedure, or the one its own has joined (0028). */

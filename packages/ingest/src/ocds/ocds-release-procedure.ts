@@ -23,10 +23,12 @@ const KIND_BY_TAG: readonly [test: (tag: string) => boolean, kind: NoticeKind][]
  * The procedure of an OCDS release (docs/records.md#procedures): its `ocid`; the kind from its
  * `tag` (a release with no known tag is a call for competition, as every release was stored
  * before kinds existed); the release it amends from the `amendsReleaseID` of its amendments
- * (`tender`, `awards[]`, `contracts[]`), preferring the amendment this release records; for a
- * release of Find a Tender or Contracts Finder, its own keys and the other portal's notice it
- * names (`ocdsOtherPortalNotice`). Null without an `ocid`. Pure, so `tender remap` can rerun it
- * on `raw_payload`.
+ * (`tender`, `awards[]`, `contracts[]`), preferring the amendment this release records (a change
+ * naming none supersedes the procedure's previous call or change: `linkProcedureNotices`).
+ * Release ids are unique within their `ocid` only (`idWithinProcedure`). For a release of Find a
+ * Tender or Contracts Finder: its own keys and the other portal's notice it names
+ * (`ocdsOtherPortalNotice`). Null without an `ocid`. Pure, so `tender remap` can rerun it on
+ * `raw_payload`.
  */
 export function ocdsReleaseProcedure(release: unknown): NoticeProcedure | null {
   const r = object(release);
@@ -34,7 +36,12 @@ export function ocdsReleaseProcedure(release: unknown): NoticeProcedure | null {
   if (key === null) return null;
   const tags = ocdsReleaseTags(release);
   const kind = KIND_BY_TAG.find(([test]) => tags.some(test))?.[1] ?? "competition";
-  const procedure: NoticeProcedure = { key, kind, supersedes: amendedRelease(r) };
+  const procedure: NoticeProcedure = {
+    key,
+    kind,
+    supersedes: amendedRelease(r),
+    idWithinProcedure: true,
+  };
   const keys = ocdsOwnNoticeKeys(release);
   if (keys.length === 0) return procedure;
   const named = ocdsOtherPortalNotice(release);

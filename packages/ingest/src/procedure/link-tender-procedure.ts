@@ -1,3 +1,4 @@
+import { canonicalJson } from "@tender/contracts";
 import {
   type Db,
   effectiveProcedure,
@@ -79,9 +80,18 @@ export async function relinkProcedure(db: Db, procedureId: string): Promise<numb
     currency: row.currency,
     documents: row.documents,
   }));
+  // Only the links that differ from what is stored are written: a notice joining a procedure of
+  // n notices usually changes one or two links, not n (one statement each).
+  const storedLinks = new Map(stored.map((row) => [row.id, linkKey(row.superseded_by, row.changes)]));
   let changed = 0;
   for (const [id, link] of linkProcedureNotices(notices)) {
+    if (storedLinks.get(id) === linkKey(link.supersededBy, link.changes)) continue;
     if (await setNoticeLink(db, id, link)) changed += 1;
   }
   return changed;
+}
+
+/** A link as comparable text (key order as `jsonb` gives it back does not matter). */
+function linkKey(supersededBy: string | null, changes: unknown): string {
+  return `${supersededBy ?? ""} ${canonicalJson(changes ?? null)}`;
 }

@@ -11,6 +11,12 @@ export interface NoticeProcedure {
   /** The notice this one replaces, as the source names it (an `external_id`); null: none named. */
   supersedes: string | null;
   /**
+   * True when the source's notice ids are unique only within a procedure (OCDS release ids are
+   * unique per `ocid`): a stored notice of the same `external_id` in another procedure is then
+   * another notice, and this one is quarantined rather than moving it (`NoticeIdTakenError`).
+   */
+  idWithinProcedure?: boolean;
+  /**
    * A notice of a UK portal that may be published on the other one too (Find a Tender and
    * Contracts Finder): the keys the other portal can name it by, and the other portal's notice it
    * names itself (`portal:kind:id`, see `ocdsOtherPortalNotice`). Absent for every other source.
