@@ -10,6 +10,7 @@ export * from "./repositories/award-status.repository.js";
 export * from "./repositories/awards.repository.js";
 export * from "./repositories/chunks.repository.js";
 export { compactQuery } from "./repositories/compact-query.js";
+export * from "./repositories/cross-portal.repository.js";
 export * from "./repositories/cursor-secret.repository.js";
 export * from "./repositories/download-sweep.repository.js";
 export * from "./repositories/downloads.repository.js";

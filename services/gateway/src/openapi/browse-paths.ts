@@ -108,7 +108,7 @@ export function browsePaths(
         operationId: "getProcedure",
         summary: "A procedure: its current notice, its notices oldest first with what each change changed",
         description:
-          "The id is a tender's `procedure_id`. `current` is the latest current call for competition or change, else the latest current notice; `awards` are those of its result, modification and change notices that nothing supersedes, oldest notice first (at most 500, naming at most 1,000 winners). Counted in the allowance of Search and Ask.",
+          "The id is a tender's `procedure_id` (the id of a procedure that joined another answers with that one). A Contracts Finder notice that names a Find a Tender notice, or the other way round, stands in that notice's procedure: `notices` may come from both portals and `source` is the procedure's own. `current` is the latest current call for competition or change, else the latest current notice; `awards` are those of its result, modification and change notices that nothing supersedes, oldest notice first (at most 500, naming at most 1,000 winners). Counted in the allowance of Search and Ask.",
         security: [{ ApiKey: [] }],
         parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } }],
         responses: {
