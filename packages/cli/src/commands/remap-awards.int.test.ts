@@ -23,7 +23,7 @@ beforeAll(async () => {
       .insertInto("tenders")
       .values({
         source_id: source.id,
-        external_id: release.ocid as string,
+        external_id: release.id as string,
         title: `Release ${i}`,
         buyer_name: "Buyer",
         published_at: "2026-09-03T00:00:00Z",
@@ -46,19 +46,19 @@ describe("tender remap of awards", () => {
       LEFT JOIN award_winners w ON w.award_id = a.id
       ORDER BY t.external_id`.execute(t.db);
     expect(awards.rows).toEqual([
-      { external_id: "ocds-h6vhtk-065444", value: "35000.00", contract_end: "2026-08-21", winner: null },
       {
-        external_id: "ocds-h6vhtk-06f19e",
+        external_id: "083608-2026",
         value: "0.01",
         contract_end: "2026-09-20",
         winner: "star cab daventry limited",
       },
       {
-        external_id: "ocds-h6vhtk-06f1a9",
+        external_id: "083650-2026",
         value: "32800.00",
         contract_end: "2027-03-31",
         winner: "Oxford Brookes Enterprises Limited",
       },
+      { external_id: "083674-2026", value: "35000.00", contract_end: "2026-08-21", winner: null },
     ]);
     const buyers = await sql<{ n: number }>`
       SELECT count(*)::int AS n FROM tenders t JOIN organisations o ON o.id = t.buyer_organisation_id

@@ -91,7 +91,7 @@ describe("hostile awards", () => {
         n += 1;
         const items = releases.map((release, i) => {
           const ocid = `ocds-hostile-${n}-${i}`;
-          const raw = { ...release, ocid };
+          const raw = { ...release, ocid, id: `${ocid}-1` };
           return { raw, result: map(raw) };
         });
         const counts = await commitPage(testDb.db, {
@@ -110,7 +110,7 @@ describe("hostile awards", () => {
           const row = await testDb.db
             .selectFrom("tenders")
             .select("id")
-            .where("external_id", "=", item.raw.ocid)
+            .where("external_id", "=", item.raw.id)
             .executeTakeFirstOrThrow();
           const card = await findTenderCard(testDb.db, row.id);
           for (const award of card?.awards ?? []) expect(v.safeParse(Award, award).issues).toBeUndefined();
@@ -153,7 +153,8 @@ describe("hostile awards", () => {
       .select(["id", "external_id", "awards_unreadable"])
       .orderBy("external_id")
       .execute();
-    expect(stored.map((t) => t.external_id)).toEqual(["ocds-many", "ocds-plain"]);
+    // Each release is a notice of its own, keyed by its release id.
+    expect(stored.map((t) => t.external_id)).toEqual(["ocds-many-1", "ocds-plain-1"]);
     expect(stored[0]?.awards_unreadable).toContain(
       "cut: the notice has 10,000 awards; the first 500 are kept",
     );
