@@ -56,7 +56,9 @@ function boundAward(award: NoticeAward, notes: string[]): NoticeAward {
     status: award.status,
     winners: award.winners.slice(0, AWARD_LIMITS.winners).map((winner) => boundParty(winner, notes)),
     value,
-    currency: award.currency !== null && /^[A-Z]{3}$/.test(award.currency) ? award.currency : null,
+    // A currency says nothing without its amount.
+    currency:
+      value !== null && award.currency !== null && /^[A-Z]{3}$/.test(award.currency) ? award.currency : null,
     decidedAt: day(award.decidedAt),
     contractSignedAt: day(award.contractSignedAt),
     contractEnd: day(award.contractEnd),
