@@ -23,6 +23,7 @@ import * as m0021 from "./0021-saved-search-match-keys.js";
 import * as m0022 from "./0022-procedures.js";
 import * as m0023 from "./0023-email-digests.js";
 import * as m0026 from "./0026-awards-organisations.js";
+import * as m0027 from "./0027-organisation-search.js";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "0022-procedures": m0022,
   "0023-email-digests": m0023,
   "0026-awards-organisations": m0026,
+  "0027-organisation-search": m0027,
 };
