@@ -16,6 +16,7 @@ import { type Kysely, sql } from "kysely";
  *   through one GIN index on the organisation itself (no join, so a page never scans spellings).
  * - A trigger keeps the shown name among the spellings, so every organisation can be found.
  * - `organisations_identifier_idx`: exact match on a registered identifier.
+ * - `award_winners_organisation_award_idx`: an organisation's awards, index-only.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE EXTENSION IF NOT EXISTS unaccent`.execute(db);
@@ -34,6 +35,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
   await sql`CREATE INDEX organisations_identifier_idx ON organisations (identifier) WHERE identifier IS NOT NULL`.execute(
+    db,
+  );
+  // An organisation's awards as an index-only scan, without a visit to each winner row.
+  await sql`CREATE INDEX award_winners_organisation_award_idx ON award_winners (organisation_id, award_id)`.execute(
     db,
   );
   await sql`ALTER TABLE organisations ADD COLUMN search_words tsvector NOT NULL DEFAULT ''`.execute(db);
@@ -86,6 +91,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP FUNCTION organisation_names_search_words()`.execute(db);
   await sql`ALTER TABLE organisations DROP COLUMN search_words`.execute(db);
   await sql`DROP INDEX organisations_identifier_idx`.execute(db);
+  await sql`DROP INDEX award_winners_organisation_award_idx`.execute(db);
   await sql`ALTER TABLE organisations DROP COLUMN search_name`.execute(db);
   await sql`DROP FUNCTION organisation_search_name(text)`.execute(db);
 }

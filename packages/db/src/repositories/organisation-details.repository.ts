@@ -5,7 +5,7 @@ import {
   type OrganisationDetails,
   type OrganisationIdentifier,
 } from "@tender/contracts";
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../database.js";
 import { organisationRecentAwardsSql } from "./organisation-recent-awards.js";
 
@@ -21,16 +21,24 @@ interface SideRow {
 const COUNTED = sql`(a.status IS NULL OR a.status = 'awarded')`;
 
 /**
- * Awards won by the organisation (through `award_winners_organisation_idx`, then each award by
- * its key), as per-currency totals, the 10 most frequent buyers and the distinct identifiers the
+ * One counted award by its key, as a lateral subquery. `OFFSET 0` keeps it a subquery: joined
+ * freely, the planner may hash-join a large organisation's awards against a scan of all awards.
+ */
+export const awardByKey = (key: RawBuilder<unknown>) =>
+  sql`SELECT a.id, a.tender_id, a.lot, a.value, a.currency, a.decided_at, a.contract_end, a.buyer_organisation_id
+      FROM awards AS a WHERE a.id = ${key} AND ${COUNTED} OFFSET 0`;
+
+/**
+ * Awards won by the organisation (through `award_winners_organisation_award_idx`, then each
+ * award by its key), as per-currency totals, the 10 most frequent buyers and the distinct identifiers the
  * notices gave for it: one read of its own awards, never of all awards.
  */
 export function organisationAwardsWonSql(id: string) {
   return sql<SideRow>`
     WITH won AS MATERIALIZED (
-      SELECT DISTINCT a.id, a.value, a.currency, a.buyer_organisation_id
-      FROM award_winners AS w JOIN awards AS a ON a.id = w.award_id
-      WHERE w.organisation_id = ${id}::uuid AND ${COUNTED}),
+      SELECT a.id, a.value, a.currency, a.buyer_organisation_id
+      FROM (SELECT DISTINCT w.award_id FROM award_winners AS w WHERE w.organisation_id = ${id}::uuid) AS mine
+      CROSS JOIN LATERAL (${awardByKey(sql`mine.award_id`)}) AS a),
     tops AS (
       SELECT buyer_organisation_id AS id, count(*)::int AS n FROM won
       WHERE buyer_organisation_id IS NOT NULL AND buyer_organisation_id <> ${id}::uuid
@@ -54,9 +62,11 @@ export function organisationAwardsGivenSql(id: string) {
       SELECT a.id, a.value, a.currency FROM awards AS a
       WHERE a.buyer_organisation_id = ${id}::uuid AND ${COUNTED}),
     tops AS (
-      SELECT w.organisation_id AS id, count(DISTINCT w.award_id)::int AS n
-      FROM given JOIN award_winners AS w ON w.award_id = given.id
-      WHERE w.organisation_id IS NOT NULL AND w.organisation_id <> ${id}::uuid
+      SELECT w.organisation_id AS id, count(*)::int AS n
+      FROM given CROSS JOIN LATERAL (
+        SELECT DISTINCT w.organisation_id FROM award_winners AS w
+        WHERE w.award_id = given.id AND w.organisation_id IS NOT NULL AND w.organisation_id <> ${id}::uuid
+        OFFSET 0) AS w
       GROUP BY 1 ORDER BY n DESC, 1 LIMIT ${LIMITS.counterparts})
     SELECT 'total' AS kind, currency AS key, NULL AS name, count(*)::int AS count, sum(value)::text AS value
     FROM given GROUP BY currency

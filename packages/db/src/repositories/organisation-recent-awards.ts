@@ -1,10 +1,11 @@
 import { ORGANISATION_PAGE_LIMITS as LIMITS, type OrganisationAward } from "@tender/contracts";
 import { sql } from "kysely";
+import { awardByKey } from "./organisation-details.repository.js";
 
 /**
  * The organisation's 20 latest awards, won or given (decision date, newest first; undated last;
  * id breaking ties), with their tender, buyer and first 10 winners. Reads the organisation's
- * awards through `award_winners_organisation_idx` and `awards_buyer_idx`, then 20 tenders by key.
+ * awards through `award_winners_organisation_award_idx` and `awards_buyer_idx`, then 20 tenders by key.
  */
 export function organisationRecentAwardsSql(id: string) {
   return sql<OrganisationAward & { award_id: string }>`
@@ -15,10 +16,7 @@ export function organisationRecentAwardsSql(id: string) {
         SELECT a.id, 'buyer' FROM awards AS a WHERE a.buyer_organisation_id = ${id}::uuid) AS both_roles
       GROUP BY award_id),
     recent AS (
-      SELECT a.id, a.tender_id, a.lot, a.value, a.currency, a.decided_at, a.contract_end,
-             a.buyer_organisation_id, mine.role
-      FROM mine JOIN awards AS a ON a.id = mine.id
-      WHERE a.status IS NULL OR a.status = 'awarded'
+      SELECT a.*, mine.role FROM mine CROSS JOIN LATERAL (${awardByKey(sql`mine.id`)}) AS a
       ORDER BY a.decided_at DESC NULLS LAST, a.id LIMIT ${LIMITS.recentAwards})
     SELECT r.id AS award_id, r.role, t.id AS tender_id, t.title AS tender_title, r.lot, r.value, r.currency,
            r.decided_at, r.contract_end,
