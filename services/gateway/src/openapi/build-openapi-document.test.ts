@@ -54,6 +54,8 @@ describe("buildOpenApiDocument", () => {
       "FacetsResponse",
       "HealthLive",
       "HealthReady",
+      "OrganisationDetails",
+      "OrganisationListResponse",
       "ProcedureResponse",
       "SavedSearch",
       "SavedSearchCreated",
