@@ -21,6 +21,7 @@ export * from "./repositories/find-tender-card.js";
 export * from "./repositories/indexing.repository.js";
 export * from "./repositories/ingest.repository.js";
 export * from "./repositories/load-content-hash-input.js";
+export * from "./repositories/organisation-counts.repository.js";
 export * from "./repositories/organisation-details.repository.js";
 export { organisationRecentAwardsSql } from "./repositories/organisation-recent-awards.js";
 export * from "./repositories/organisation-search.repository.js";
