@@ -1,6 +1,6 @@
 import { ORGANISATION_PAGE_LIMITS as LIMITS, type OrganisationAward } from "@tender/contracts";
 import { sql } from "kysely";
-import { awardByKey } from "./organisation-details.repository.js";
+import { awardByKey } from "./award-by-key-sql.js";
 
 /**
  * The organisation's 20 latest awards, won or given (decision date, newest first; undated last;
