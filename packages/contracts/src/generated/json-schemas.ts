@@ -2087,8 +2087,8 @@ export const jsonSchemas = {
               "anyOf": [
                 {
                   "type": "string",
-                  "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
-                  "format": "date"
+                  "format": "date",
+                  "pattern": "^(?!0000)\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$"
                 },
                 {
                   "type": "null"
@@ -2099,8 +2099,8 @@ export const jsonSchemas = {
               "anyOf": [
                 {
                   "type": "string",
-                  "pattern": "^\\d{4}-\\d{2}-\\d{2}$",
-                  "format": "date"
+                  "format": "date",
+                  "pattern": "^(?!0000)\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$"
                 },
                 {
                   "type": "null"
