@@ -55,19 +55,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TRIGGER organisations_keep_shown_name AFTER INSERT OR UPDATE OF name ON organisations
       FOR EACH ROW EXECUTE FUNCTION organisations_keep_shown_name()`.execute(db);
-  // A new spelling adds its words; a removed or edited one (rare) recomputes them all.
+  // The words of an organisation's first 100 spellings: at most 100 × 1,000 characters, far
+  // below the 1 MB a tsvector may hold, however many spellings hostile notices add.
+  await sql`
+    CREATE FUNCTION organisation_search_words(organisation uuid) RETURNS tsvector
+      LANGUAGE sql STABLE
+      RETURN coalesce((
+        SELECT strip(to_tsvector('simple', string_agg(organisation_search_name(n.name), ' ')))
+        FROM (SELECT name FROM organisation_names WHERE organisation_id = organisation
+              ORDER BY first_seen_at, name LIMIT 100) AS n), '')`.execute(db);
+  // A new spelling adds its words (while they stay under 256 kB); a removed or edited one (rare)
+  // recomputes them.
   await sql`
     CREATE FUNCTION organisation_names_search_words() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF TG_OP = 'INSERT' THEN
         UPDATE organisations
           SET search_words = search_words || strip(to_tsvector('simple', organisation_search_name(NEW.name)))
-          WHERE id = NEW.organisation_id;
+          WHERE id = NEW.organisation_id AND pg_column_size(search_words) < 262144;
       ELSE
-        UPDATE organisations AS o
-          SET search_words = coalesce((
-            SELECT strip(to_tsvector('simple', string_agg(organisation_search_name(n.name), ' ')))
-            FROM organisation_names AS n WHERE n.organisation_id = o.id), '')
+        UPDATE organisations AS o SET search_words = organisation_search_words(o.id)
           WHERE o.id = OLD.organisation_id OR (TG_OP = 'UPDATE' AND o.id = NEW.organisation_id);
       END IF;
       RETURN NULL;
@@ -78,10 +85,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     INSERT INTO organisation_names (organisation_id, name) SELECT id, name FROM organisations
       ON CONFLICT DO NOTHING`.execute(db);
-  await sql`
-    UPDATE organisations AS o SET search_words = coalesce((
-      SELECT strip(to_tsvector('simple', string_agg(organisation_search_name(n.name), ' ')))
-      FROM organisation_names AS n WHERE n.organisation_id = o.id), '')`.execute(db);
+  await sql`UPDATE organisations AS o SET search_words = organisation_search_words(o.id)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -89,6 +93,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP FUNCTION organisations_keep_shown_name()`.execute(db);
   await sql`DROP TRIGGER organisation_names_search_words ON organisation_names`.execute(db);
   await sql`DROP FUNCTION organisation_names_search_words()`.execute(db);
+  await sql`DROP FUNCTION organisation_search_words(uuid)`.execute(db);
   await sql`ALTER TABLE organisations DROP COLUMN search_words`.execute(db);
   await sql`DROP INDEX organisations_identifier_idx`.execute(db);
   await sql`DROP INDEX award_winners_organisation_award_idx`.execute(db);

@@ -121,6 +121,33 @@ describe("searchOrganisations", () => {
     }
   });
 
+  it("stores any number of long spellings, bounded, and still finds the organisation by its name", async () => {
+    const hoarder = await organisation("Hoarder Of Names Ltd");
+    const word = (i: number, j: number) => `w${((i * 7919 + j * 104729) % 999_983).toString(36)}x${j}`;
+    for (let i = 0; i < 40; i++) {
+      const spellings = Array.from({ length: 10 }, (_, k) =>
+        Array.from({ length: 90 }, (_, j) => word(i * 10 + k, j)).join(" "),
+      );
+      await t.db
+        .insertInto("organisation_names")
+        .values(spellings.map((name) => ({ organisation_id: hoarder, name })))
+        .execute();
+    }
+    const size = await sql<{ bytes: number }>`
+      SELECT pg_column_size(search_words) AS bytes FROM organisations WHERE id = ${hoarder}`.execute(t.db);
+    expect(size.rows[0]?.bytes).toBeLessThan(300_000);
+    expect((await search("hoarder of names")).map((r) => r.id)).toEqual([hoarder]);
+    await t.db
+      .deleteFrom("organisation_names")
+      .where("organisation_id", "=", hoarder)
+      .where("name", "like", "w%")
+      .execute();
+    const after = await sql<{
+      words: string;
+    }>`SELECT search_words::text AS words FROM organisations WHERE id = ${hoarder}`.execute(t.db);
+    expect(after.rows[0]?.words).toBe("'hoarder' 'ltd' 'names' 'of'");
+  });
+
   it("never fails on any text, and finds nothing for text without a letter, digit or identifier", async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: "binary", maxLength: 60 }), async (q) => {
