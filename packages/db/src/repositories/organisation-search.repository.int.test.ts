@@ -148,6 +148,15 @@ describe("searchOrganisations", () => {
     expect(after.rows[0]?.words).toBe("'hoarder' 'ltd' 'names' 'of'");
   });
 
+  it("walks from one tier into the next: a page of one ends with the prefix match, the next holds the word match", async () => {
+    const terms = organisationSearchTerms("acme");
+    const first = await searchOrganisations(t.db, { terms, limit: 1 });
+    expect(first.map((r) => [r.id, r.position.tier])).toEqual([[acme, 1]]);
+    const second = await searchOrganisations(t.db, { terms, limit: 1, after: first[0]?.position });
+    expect(second.map((r) => [r.id, r.position.tier])).toEqual([[acmeWidgets, 2]]);
+    expect(await searchOrganisations(t.db, { terms, limit: 1, after: second[0]?.position })).toEqual([]);
+  });
+
   it("never fails on any text, and finds nothing for text without a letter, digit or identifier", async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: "binary", maxLength: 60 }), async (q) => {
