@@ -40,7 +40,7 @@ export function generatedOrganisationId(role: "buyer" | "supplier", n: number): 
  * (for organisation tests and `bench/organisations`): buyers and suppliers with made-up names,
  * legal forms and skewed countries, a third of suppliers with a `GB-COH` identifier, a fifth with
  * a second spelling (upper case, another legal form); awards of 1–2 lots per tender, a quarter
- * without value, winners drawn with a heavy skew (supplier `n` wins about `n^-0.75` as often as
+ * without value, winners drawn with a heavy skew (supplier `n` wins about `n^-2/3` as often as
  * supplier 1: a few win thousands, most one or none), 5 % with a second winner (a consortium).
  */
 export async function insertGeneratedOrganisations(
@@ -98,7 +98,7 @@ export async function insertGeneratedOrganisations(
       FROM drawn JOIN tenders AS t ON t.external_id = 'gen-' || tender_no`.execute(trx);
     await sql`
       WITH drawn AS (
-        SELECT k, 0 AS position, 1 + floor(${options.suppliers}::int * random() ^ 4)::int AS supplier_no
+        SELECT k, 0 AS position, 1 + floor(${options.suppliers}::int * random() ^ 3)::int AS supplier_no
         FROM generate_series(1, ${options.awards}::int) AS k
         UNION ALL
         SELECT k, 1, 1 + floor(${options.suppliers}::int * random())::int

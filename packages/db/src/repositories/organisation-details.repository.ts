@@ -38,8 +38,10 @@ export function organisationAwardsWonSql(id: string) {
     UNION ALL
     SELECT 'top', tops.id::text, o.name, tops.n, NULL FROM tops JOIN organisations AS o ON o.id = tops.id
     UNION ALL
-    (SELECT DISTINCT 'identifier', w.scheme, w.identifier, 0, NULL FROM award_winners AS w
-     WHERE w.organisation_id = ${id}::uuid AND w.identifier IS NOT NULL LIMIT ${LIMITS.identifiers})`;
+    (SELECT DISTINCT 'identifier', w.scheme, w.identifier, 0, NULL
+     FROM (SELECT w.scheme, w.identifier FROM award_winners AS w
+           WHERE w.organisation_id = ${id}::uuid AND w.identifier IS NOT NULL LIMIT 1000) AS w
+     LIMIT ${LIMITS.identifiers})`;
 }
 
 /**
