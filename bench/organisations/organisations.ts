@@ -80,6 +80,10 @@ try {
   );
   log("|---|---:|---:|---:|---|");
   for (const [name, inputs] of cases) {
+    if (inputs.length === 0) {
+      log(`| ${name} | (none in the sample) | | | |`);
+      continue;
+    }
     const mixed = name.startsWith("all");
     const pick = (run: number) =>
       inputs[(mixed ? run * 7919 : run) % inputs.length] as (typeof inputs)[number];
