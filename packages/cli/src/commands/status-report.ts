@@ -1,6 +1,7 @@
 import type { JetStreamManager } from "@nats-io/jetstream";
 import { type BusTopology, catalogEntries } from "@tender/bus";
 import {
+  countOrganisations,
   countProceduresWithSeveralNotices,
   countQuarantinedByReason,
   countTenderFacets,
@@ -29,6 +30,8 @@ export interface DatabaseStatus {
   tenders_by_kind: { value: string; count: number }[];
   /** Procedures with more than one notice (a change, a result... linked to its call). */
   procedures_with_several_notices: number;
+  /** Buyers and winners (`is_buyer` / `is_supplier`; one organisation may be both). */
+  organisations: { total: number; buyers: number; suppliers: number };
   /** Webhook alerts not delivered yet: waiting, due now (and how late the oldest is), given up. */
   webhook_deliveries: { pending: number; due: number; oldest_due_age_seconds: number | null; failed: number };
   /** Email confirmations and digests not sent yet, given up, and email channels stopped by refusals. */
@@ -77,6 +80,7 @@ export async function readDatabaseStatus(db: Db): Promise<DatabaseStatus> {
     deliveries,
     emails,
     linked,
+    organisations,
   ] = await Promise.all([
     readPipelineCounts(db),
     countQuarantinedByReason(db, QUARANTINE_REASONS_SHOWN),
@@ -84,6 +88,7 @@ export async function readDatabaseStatus(db: Db): Promise<DatabaseStatus> {
     countWebhookDeliveries(db),
     countUnsentEmails(db),
     countProceduresWithSeveralNotices(db),
+    countOrganisations(db),
   ]);
   return {
     tenders: { ...tenders, total: sum(tenders) },
@@ -110,6 +115,7 @@ export async function readDatabaseStatus(db: Db): Promise<DatabaseStatus> {
     tenders_by_cpv_division: facets.cpv_divisions.slice(0, FACETS_SHOWN),
     tenders_by_kind: facets.kinds,
     procedures_with_several_notices: linked,
+    organisations,
     webhook_deliveries: {
       pending: deliveries.pending,
       due: deliveries.due,

@@ -24,6 +24,7 @@ import * as m0022 from "./0022-procedures.js";
 import * as m0023 from "./0023-email-digests.js";
 import * as m0024 from "./0024-ocds-release-ids.js";
 import * as m0026 from "./0026-awards-organisations.js";
+import * as m0027 from "./0027-organisation-search.js";
 import * as m0028 from "./0028-cross-portal-procedures.js";
 
 /** Every migration, in order. Names never change once released. */
@@ -53,5 +54,6 @@ export const migrations: Record<string, Migration> = {
   "0023-email-digests": m0023,
   "0024-ocds-release-ids": m0024,
   "0026-awards-organisations": m0026,
+  "0027-organisation-search": m0027,
   "0028-cross-portal-procedures": m0028,
 };
