@@ -22,6 +22,7 @@ import * as m0020 from "./0020-tender-facet-groups.js";
 import * as m0021 from "./0021-saved-search-match-keys.js";
 import * as m0022 from "./0022-procedures.js";
 import * as m0023 from "./0023-email-digests.js";
+import * as m0025 from "./0025-follow-up-alerts.js";
 import * as m0026 from "./0026-awards-organisations.js";
 
 /** Every migration, in order. Names never change once released. */
@@ -49,5 +50,6 @@ export const migrations: Record<string, Migration> = {
   "0021-saved-search-match-keys": m0021,
   "0022-procedures": m0022,
   "0023-email-digests": m0023,
+  "0025-follow-up-alerts": m0025,
   "0026-awards-organisations": m0026,
 };

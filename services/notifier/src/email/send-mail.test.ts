@@ -32,6 +32,7 @@ function match(
 ): ListedMatch {
   return {
     alert_id: "5d2e8b7c-1b7d-4c6e-9a0f-3f2c8a4e1a90",
+    reason: "match",
     tender: {
       id: "9a0f5d2e-1b7d-4c6e-9a0f-3f2c8a4e1a90",
       source: "ted",
@@ -54,6 +55,8 @@ function match(
     snippet,
     attachment: null,
     matched_at: "2026-11-26T06:00:00.000Z",
+    procedure_id: null,
+    changes: null,
     position: { key: "2026-11-26T06:00:00.000000Z", id: "5d2e8b7c-1b7d-4c6e-9a0f-3f2c8a4e1a90" },
   };
 }
