@@ -8,26 +8,29 @@ import {
 } from "./saved-search-matches.repository.js";
 
 /**
- * What a digest shows. `newMatches` and `closingSoon` hold at most the given limits;
- * `newMatchCount` counts every new tender. Extension point: follow-up alerts (issue 25) add a
- * list of their own here, and count as news in `hasNews` and in `scheduleEmailDigests`.
+ * What a digest shows. `newMatches`, `followUps` and `closingSoon` hold at most the given limits;
+ * `newMatchCount` counts every new tender, `followUpCount` every follow-up.
  */
 export interface DigestContent {
   /** Tenders first matched in the period, best score first (a tender's latest match only). */
   newMatches: ListedMatch[];
   newMatchCount: number;
+  /** Follow-ups of the period (changes, results, cancellations of followed procedures), oldest first. */
+  followUps: ListedMatch[];
+  followUpCount: number;
   /** Other tenders this saved search matched that close within 7 days of `now`, soonest first. */
   closingSoon: ListedMatch[];
 }
 
 /** True when a digest has something new to tell: without it no mail is sent. */
 export function hasNews(content: DigestContent): boolean {
-  return content.newMatches.length > 0;
+  return content.newMatches.length > 0 || content.followUps.length > 0;
 }
 
 /**
  * The content of a digest of `savedSearchId` for the period `(since, through]` as of `now`:
- * its new matches and the open tenders it matched that close within 7 days.
+ * its new matches, its follow-ups (at most `maxNew`) and the open tenders it matched that close
+ * within 7 days.
  */
 export async function loadDigestContent(
   db: Db,
@@ -39,14 +42,25 @@ export async function loadDigestContent(
       FROM saved_search_matches AS m
       JOIN tenders AS t ON t.id = m.tender_id
       JOIN sources AS s ON s.id = t.source_id
-      WHERE m.saved_search_id = ${input.savedSearchId}
+      WHERE m.saved_search_id = ${input.savedSearchId} AND m.reason = 'match'
         AND m.matched_at > ${input.since} AND m.matched_at <= ${input.through}
       ORDER BY m.tender_id, m.matched_at DESC, m.id DESC
     ) AS latest
     ORDER BY score DESC, alert_id
     LIMIT ${input.maxNew}`.execute(db);
-  const { rows: count } = await sql<{ n: number }>`
-    SELECT count(DISTINCT tender_id)::int AS n FROM saved_search_matches
+  const { rows: followUps } = await sql<MatchRow>`
+    SELECT ${MATCH_COLUMNS}
+    FROM saved_search_matches AS m
+    JOIN tenders AS t ON t.id = m.tender_id
+    JOIN sources AS s ON s.id = t.source_id
+    WHERE m.saved_search_id = ${input.savedSearchId} AND m.reason <> 'match'
+      AND m.matched_at > ${input.since} AND m.matched_at <= ${input.through}
+    ORDER BY m.matched_at, m.id
+    LIMIT ${input.maxNew}`.execute(db);
+  const { rows: count } = await sql<{ n: number; follow_ups: number }>`
+    SELECT count(DISTINCT tender_id) FILTER (WHERE reason = 'match')::int AS n,
+           count(*) FILTER (WHERE reason <> 'match')::int AS follow_ups
+    FROM saved_search_matches
     WHERE saved_search_id = ${input.savedSearchId} AND matched_at > ${input.since} AND matched_at <= ${input.through}`.execute(
     db,
   );
@@ -77,6 +91,8 @@ export async function loadDigestContent(
   return {
     newMatches: fresh.map(strip),
     newMatchCount: count[0]?.n ?? 0,
+    followUps: followUps.map(strip),
+    followUpCount: count[0]?.follow_ups ?? 0,
     closingSoon: closing.map(strip),
   };
 }
