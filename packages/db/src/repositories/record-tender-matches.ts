@@ -1,9 +1,9 @@
-import { FOLLOW_UP_REASONS, NOTICE_CHANGE_FIELDS } from "@tender/contracts";
 import { sql } from "kysely";
 import pgvector from "pgvector";
 import type { Db } from "../database.js";
 import { alertingSavedSearchSql } from "./alerting-saved-search-sql.js";
 import { COMPACT_PAIR_BOUND } from "./compact-query.js";
+import { FOLLOW_UP_REASON_SQL, VISIBLE_CHANGE_PATH } from "./follow-up-sql.js";
 import { savedFilterSql } from "./saved-filter-sql.js";
 
 export interface RecordTenderMatchesInput {
@@ -13,18 +13,6 @@ export interface RecordTenderMatchesInput {
   /** The clock of `open: true` filters. */
   now: Date;
 }
-
-/** The kinds whose notices follow up a procedure, and the reason each alerts with. */
-const FOLLOW_UP_REASON_SQL = sql.raw(
-  `CASE t.kind ${Object.entries(FOLLOW_UP_REASONS)
-    .map(([kind, reason]) => `WHEN '${kind}' THEN '${reason}'`)
-    .join(" ")} END`,
-);
-
-/** True when `changes` (a tender's) lists a change a person sees. */
-const VISIBLE_CHANGE_PATH = sql.lit(
-  `$[*] ? (${NOTICE_CHANGE_FIELDS.map((field) => `@.field == "${field}"`).join(" || ")})`,
-);
 
 /** What one indexed tender recorded: every alert (`matches`, follow-ups included), its follow-ups and webhook deliveries. */
 export interface RecordedMatches {
@@ -53,7 +41,8 @@ export interface RecordedMatches {
  * the content hash (`saved_search_matches_one_follow_up`; a saved search with any alert on the
  * tender already gets none). A change or modification whose `changes` list nothing a person sees
  * (`[]`) records nothing at all for the saved searches that follow it. Which saved searches
- * follow the procedure is one lookup of `saved_search_matches_procedure_idx`.
+ * follow the procedure is one lookup of `saved_search_matches_procedure_idx`: every alert keeps
+ * its tender's procedure (`procedure_id`, kept in step by a trigger when a remap moves a tender).
  *
  * How matching stays fast with many saved searches, and exact:
  * 1. The tender's chunks are read once. Saved searches are found through the GIN index of
