@@ -87,6 +87,7 @@ export {
 export { EMAIL_ADDRESS_MAX_LENGTH, EmailAddress, isEmailAddress } from "./primitives/email-address.js";
 export { boundedHttpUrl, HttpUrl, isHttpUrl } from "./primitives/http-url.js";
 export { boundedJsonObject, isJsonObject, JsonObject, measureJsonDepth } from "./primitives/json-object.js";
+export { KnownSourceCode } from "./primitives/known-source-code.js";
 export { NOTICE_KINDS, NoticeKind } from "./primitives/notice-kind.js";
 export {
   QUERY_MAX_LENGTH,
@@ -96,7 +97,7 @@ export {
 } from "./primitives/search-query.js";
 export { Sha256Digest } from "./primitives/sha256-digest.js";
 export { SourceCode } from "./primitives/source-code.js";
-export { type KnownSourceCode, SOURCE_CODES } from "./primitives/source-codes.js";
+export { SOURCE_CODES, SOURCE_LABELS } from "./primitives/source-codes.js";
 export { DOWNLOAD_STATUSES, DownloadStatus, INDEX_STATUSES, IndexStatus } from "./primitives/statuses.js";
 export { toStorableText, unstorableTextProblem } from "./primitives/storable-text.js";
 export { TRACEPARENT_PATTERN, Traceparent } from "./primitives/traceparent.js";

@@ -10,7 +10,7 @@ import type { ExtractionCacheTable } from "./tables/extraction-cache.table.js";
 import type { ExtractionFailuresTable } from "./tables/extraction-failures.table.js";
 import type { OrganisationNamesTable, OrganisationsTable } from "./tables/organisations.table.js";
 import type { OutboxTable } from "./tables/outbox.table.js";
-import type { ProceduresTable } from "./tables/procedures.table.js";
+import type { ProcedureNoticeKeysTable, ProceduresTable } from "./tables/procedures.table.js";
 import type { QuarantinedRecordsTable } from "./tables/quarantined-records.table.js";
 import type { SavedSearchMatchesTable } from "./tables/saved-search-matches.table.js";
 import type { SavedSearchesTable } from "./tables/saved-searches.table.js";
@@ -25,6 +25,7 @@ export interface Database {
   tenders: TendersTable;
   tender_facet_groups: TenderFacetGroupsTable;
   procedures: ProceduresTable;
+  procedure_notice_keys: ProcedureNoticeKeysTable;
   organisations: OrganisationsTable;
   organisation_names: OrganisationNamesTable;
   awards: AwardsTable;

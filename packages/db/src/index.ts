@@ -8,6 +8,7 @@ export * from "./repositories/api-keys.repository.js";
 export * from "./repositories/attachments.repository.js";
 export * from "./repositories/chunks.repository.js";
 export { compactQuery } from "./repositories/compact-query.js";
+export * from "./repositories/cross-portal.repository.js";
 export * from "./repositories/cursor-secret.repository.js";
 export * from "./repositories/download-sweep.repository.js";
 export * from "./repositories/downloads.repository.js";

@@ -29,6 +29,7 @@ const everyTable = [
   "organisation_names",
   "organisations",
   "outbox",
+  "procedure_notice_keys",
   "procedures",
   "quarantined_records",
   "saved_search_matches",

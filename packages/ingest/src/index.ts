@@ -22,8 +22,16 @@ export { parseSourcePayload, type SourcePayloadNames } from "./mapping/parse-sou
 export { describeRecordIssues, validateTenderRecord } from "./mapping/validate-tender-record.js";
 export { type OcdsAmount, ocdsAmount } from "./ocds/ocds-amount.js";
 export { extensionOf, ocdsDocumentFilename } from "./ocds/ocds-document-filename.js";
-export { ocdsAttachments, ocdsNoticeUrl } from "./ocds/ocds-documents.js";
+export { ocdsAttachments, ocdsNoticeUrl, ocdsReleaseNoticeUrl } from "./ocds/ocds-documents.js";
 export { createOcdsPackageAdapter, type OcdsPackageAdapterOptions } from "./ocds/ocds-package-adapter.js";
+export {
+  ocdsOtherPortalNotice,
+  ocdsOwnNoticeKeys,
+  type PortalNotice,
+  parsePortalReference,
+  portalNoticeKey,
+  type UkPortal,
+} from "./ocds/ocds-portal-notice.js";
 export {
   OcdsDocument,
   OcdsPackageMeta,
@@ -42,8 +50,9 @@ export {
   type ProcedureNotice,
 } from "./procedure/link-procedure-notices.js";
 export { linkTenderProcedure, relinkProcedure } from "./procedure/link-tender-procedure.js";
+export { NoticeIdTakenError } from "./procedure/notice-id-taken-error.js";
 export { noticeKey } from "./procedure/notice-key.js";
-export type { NoticeProcedure } from "./procedure/notice-procedure.js";
+export type { NoticeProcedure, PortalLinks } from "./procedure/notice-procedure.js";
 export { defineSource, type SourceDefinition, type SourceEnvSchema } from "./source/source-definition.js";
 export { type CommitPageInput, CursorMovedError, commitPage, type MappedItem } from "./sync/commit-page.js";
 export {

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { CF_FIXTURES, cfFixturePath } from "./cf-fixtures.js";
 import { contractsFinderSource } from "./cf-source.js";
 
-type Release = { ocid: string };
+type Release = { ocid: string; id: string };
 const releases = (name: string): Release[] =>
   JSON.parse(readFileSync(cfFixturePath(name), "utf8").replaceAll("Infinity", "null")).releases;
 const byRelease = (name: string) =>
@@ -22,19 +22,31 @@ describe("ocdsReleaseProcedure on recorded releases", () => {
   it("follows the fictional lifecycle of one ocid, the amendment naming the tender release", () => {
     const ocid = "ocds-213czf-000-00001";
     expect(byRelease(CF_FIXTURES.fictionalLifecycle).map(([, p]) => p)).toEqual([
-      { key: ocid, kind: "planning", supersedes: null },
-      { key: ocid, kind: "competition", supersedes: null },
-      { key: ocid, kind: "change", supersedes: "ocds-213czf-000-00001-02-tender" },
-      { key: ocid, kind: "result", supersedes: null }, // award
-      { key: ocid, kind: "result", supersedes: null }, // contract
-      { key: ocid, kind: "result", supersedes: null }, // implementation
+      { key: ocid, kind: "planning", supersedes: null, idWithinProcedure: true },
+      { key: ocid, kind: "competition", supersedes: null, idWithinProcedure: true },
+      { key: ocid, kind: "change", supersedes: "ocds-213czf-000-00001-02-tender", idWithinProcedure: true },
+      { key: ocid, kind: "result", supersedes: null, idWithinProcedure: true }, // award
+      { key: ocid, kind: "result", supersedes: null, idWithinProcedure: true }, // contract
+      { key: ocid, kind: "result", supersedes: null, idWithinProcedure: true }, // implementation
     ]);
   });
 
   it("reads every recorded Contracts Finder tender release as a call for competition", () => {
     for (const name of [CF_FIXTURES.searchTenderPage, CF_FIXTURES.searchTenderLimit2Page]) {
-      for (const [ocid, procedure] of byRelease(name)) {
-        expect(procedure).toEqual({ key: ocid, kind: "competition", supersedes: null });
+      for (const release of releases(name)) {
+        // The notice id is the uuid the release id starts with (`<uuid>-<sequence>`); none of
+        // them names a Find a Tender notice.
+        const notice = release.id.slice(0, 36);
+        expect(ocdsReleaseProcedure(release)).toEqual({
+          key: release.ocid,
+          kind: "competition",
+          supersedes: null,
+          idWithinProcedure: true,
+          portal: {
+            keys: [`contracts-finder:ocid:${release.ocid}`, `contracts-finder:notice:${notice}`],
+            names: null,
+          },
+        });
       }
     }
   });
@@ -64,6 +76,7 @@ describe("ocdsReleaseProcedure on other releases", () => {
       key: "o",
       kind: "change",
       supersedes: "r2",
+      idWithinProcedure: true,
     });
     const self = { releaseID: "r4", amendsReleaseID: "r4" };
     expect(

@@ -31,16 +31,17 @@ function mapped(release: unknown, pkg: Package) {
 
 describe("every real Contracts Finder release", () => {
   it.each([
-    ...limit2.releases.map((r) => [r.ocid, r, limit2] as const),
-    ...august.releases.map((r) => [r.ocid, r, august] as const),
-  ])("%s becomes a valid TenderRecordV1", (ocid, release, pkg) => {
+    ...limit2.releases.map((r) => [r.id, r, limit2] as const),
+    ...august.releases.map((r) => [r.id, r, august] as const),
+  ])("%s becomes a valid TenderRecordV1 named by its release id", (id, release, pkg) => {
     const record = mapped(release, pkg);
     expect(v.parse(TenderRecordV1, record)).toEqual(record);
-    expect(record.external_id).toBe(ocid);
+    expect(record.external_id).toBe(id);
     expect(record.source).toBe("contracts_finder");
     expect(record.raw_payload).toBe(release);
-    expect(record.source_url).toMatch(
-      /^https:\/\/www\.contractsfinder\.service\.gov\.uk\/Notice\/[0-9a-f-]{36}$/,
+    // Its release id is `<notice uuid>-<n>`; its tenderNotice page is that notice's.
+    expect(record.source_url).toBe(
+      `https://www.contractsfinder.service.gov.uk/Notice/${(id as string).replace(/-\d+$/, "")}`,
     );
   });
 
@@ -48,10 +49,10 @@ describe("every real Contracts Finder release", () => {
     const release = documents.releases[0];
     expect(cfReleaseToTenderRecord(release, metaOf(documents))).toEqual({
       ok: false,
-      externalId: "ocds-b5fd17-02f878ce-547b-46fd-a840-ddc7c37e1e80",
+      externalId: "76371b58-f056-4c76-80d6-f175126a0eaf-914731",
       reason:
         "buyer_name: missing in buyer.name and in parties with role buyer; " +
-        "published_at: missing tender.datePublished, date and package publishedDate",
+        "published_at: missing date, tender.datePublished and package publishedDate",
     });
   });
 });
@@ -62,7 +63,7 @@ describe("golden releases", () => {
     const record = mapped(release, limit2);
     expect({ ...record, raw_payload: undefined }).toEqual({
       source: "contracts_finder",
-      external_id: "ocds-b5fd17-02f878ce-547b-46fd-a840-ddc7c37e1e80",
+      external_id: "76371b58-f056-4c76-80d6-f175126a0eaf-914731",
       title: "Procurement of office and IT equipment",
       description:
         "Partnership Fund for a Resilient Ukraine Phase 2 (PFRU-2) is a multi-year, multi-donor-funded programme managed by the UK's Foreign, Commonwealth and Development Office.\n" +
@@ -164,8 +165,9 @@ describe("Find a Tender releases through the same OCDS mapper", () => {
     (_id, release) => {
       expect(cfReleaseToTenderRecord(release, metaOf(fts))).toEqual({
         ok: false,
-        externalId: release.ocid,
-        reason: 'source_url: no tender.documents item with documentType "tenderNotice" and format text/html',
+        externalId: release.id,
+        reason:
+          "source_url: no notice page among the release's documents and no notice uuid (<uuid>-<n>) in id",
       });
     },
   );
@@ -189,7 +191,7 @@ describe("Find a Tender releases through the same OCDS mapper", () => {
     // Selection-criteria stubs have no URL and are not attachments.
     expect(records.every((r) => r.attachments.length === 0)).toBe(true);
     // 050396-2026 has neither a tender value nor lot values.
-    expect(records.find((r) => r.external_id === "ocds-h6vhtk-06a7da")?.amount).toBeNull();
+    expect(records.find((r) => r.external_id === "050396-2026")?.amount).toBeNull();
   });
 });
 
@@ -207,12 +209,26 @@ describe("variants and quarantine reasons", () => {
     expect(mapped(release, limit2).buyer_name).toBe("Council A; Council & B");
   });
 
-  it("falls back to the release date and the package date for published_at", () => {
+  it("dates a release by its own date, else tender.datePublished, else the package date", () => {
     const release = base();
-    delete release.tender.datePublished;
+    // A later release of a call repeats the call's tender.datePublished: the notice is its release.
+    release.tender.datePublished = "2026-09-01T09:00:00Z";
     expect(mapped(release, limit2).published_at).toBe("2026-09-19T02:40:43.000Z");
     delete release.date;
+    expect(mapped(release, limit2).published_at).toBe("2026-09-01T09:00:00.000Z");
+    delete release.tender.datePublished;
     expect(mapped(release, limit2).published_at).toBe("2026-09-19T07:40:43.000Z");
+  });
+
+  it("finds the notice page of a release without a tenderNotice: its stage's notice, else its notice uuid", () => {
+    const release = base();
+    release.tender.documents = [];
+    expect(mapped(release, limit2).source_url).toBe(
+      "https://www.contractsfinder.service.gov.uk/Notice/76371b58-f056-4c76-80d6-f175126a0eaf",
+    );
+    const award = "https://www.contractsfinder.service.gov.uk/Notice/0d5a8f1e-2b1c-4d3e-9f00-123456789abc";
+    release.awards = [{ documents: [{ documentType: "awardNotice", url: award, format: "text/html" }] }];
+    expect(mapped(release, limit2).source_url).toBe(award);
   });
 
   it("sums lot values in one currency when the tender has no value", () => {
@@ -242,7 +258,7 @@ describe("variants and quarantine reasons", () => {
     delete release.ocid;
     expect(cfReleaseToTenderRecord(release, metaOf(limit2))).toEqual({
       ok: false,
-      externalId: null,
+      externalId: "76371b58-f056-4c76-80d6-f175126a0eaf-914731",
       reason: 'external_id: missing ocid; deadline: tender.tenderPeriod.endDate "next Friday" is not a date',
     });
   });

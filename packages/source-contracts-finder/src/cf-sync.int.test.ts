@@ -98,7 +98,7 @@ const events = async () =>
       .orderBy("id")
       .execute()
   ).map((r) => r.payload as { tender_id: string; content_hash: string });
-const attachmentsOf = (ocid: string) =>
+const attachmentsOf = (externalId: string) =>
   testDb.db
     .selectFrom("attachments")
     .innerJoin("tenders", "tenders.id", "attachments.tender_id")
@@ -108,10 +108,11 @@ const attachmentsOf = (ocid: string) =>
       "attachments.download_status",
       "tenders.id as tender_id",
     ])
-    .where("tenders.external_id", "=", ocid)
+    .where("tenders.external_id", "=", externalId)
     .orderBy("attachments.source_url")
     .execute();
-const OCID = "ocds-b5fd17-02f878ce-547b-46fd-a840-ddc7c37e1e80";
+// limit2's first release (and the trimmed one): a notice is stored under its release id.
+const RELEASE = "76371b58-f056-4c76-80d6-f175126a0eaf-914731";
 
 beforeAll(async () => {
   server = await startReplayServer(() => ({ status: 503, body: {} }));
@@ -140,7 +141,7 @@ describe("Contracts Finder sync over HTTP", () => {
     });
     const tenders = await testDb.db.selectFrom("tenders").select(["id", "external_id"]).execute();
     expect(tenders.map((t) => t.external_id).sort()).toEqual(
-      [...limit2.releases, ...august.releases].map((r) => r.ocid as string).sort(),
+      [...limit2.releases, ...august.releases].map((r) => r.id as string).sort(),
     );
     expect((await events()).map((e) => e.tender_id).sort()).toEqual(tenders.map((t) => t.id).sort());
     const [first, second, third] = server.requests;
@@ -155,7 +156,7 @@ describe("Contracts Finder sync over HTTP", () => {
       .selectFrom("quarantined_records")
       .selectAll()
       .executeTakeFirstOrThrow();
-    expect(quarantined).toMatchObject({ source: "contracts_finder", external_id: OCID });
+    expect(quarantined).toMatchObject({ source: "contracts_finder", external_id: RELEASE });
     expect(quarantined.reason).toMatch(/^buyer_name: missing/);
   });
 
@@ -169,7 +170,7 @@ describe("Contracts Finder sync over HTTP", () => {
   it("marks an attachment that disappeared upstream as skipped, and brings it back as pending", async () => {
     server.setHandler(cfServer(chain([withAttachments()])));
     await sync();
-    const before = await attachmentsOf(OCID);
+    const before = await attachmentsOf(RELEASE);
     expect(before.map((a) => a.download_status)).toEqual(["pending", "pending", "pending"]);
 
     const without = withAttachments();
@@ -179,7 +180,7 @@ describe("Contracts Finder sync over HTTP", () => {
     const eventsBefore = (await events()).length;
     const report = await sync();
     expect(report).toMatchObject({ changed: 1, attachmentsSkipped: 1, events: 1 });
-    const after = await attachmentsOf(OCID);
+    const after = await attachmentsOf(RELEASE);
     expect(after.find((a) => a.source_url === removed.url)?.download_status).toBe("skipped");
     expect(after.filter((a) => a.download_status === "pending")).toHaveLength(2);
     expect((await events()).length).toBe(eventsBefore + 1);
@@ -187,13 +188,13 @@ describe("Contracts Finder sync over HTTP", () => {
     server.setHandler(cfServer(chain([withAttachments()])));
     const back = await sync();
     expect(back).toMatchObject({ changed: 1, attachmentsRequeued: 1, events: 1 });
-    expect((await attachmentsOf(OCID)).every((a) => a.download_status === "pending")).toBe(true);
+    expect((await attachmentsOf(RELEASE)).every((a) => a.download_status === "pending")).toBe(true);
   });
 
   it("sees no change in a re-crawled tender whose attachment was downloaded meanwhile", async () => {
     server.setHandler(cfServer(chain([withAttachments()])));
     await sync();
-    const [attachment] = await attachmentsOf(OCID);
+    const [attachment] = await attachmentsOf(RELEASE);
     if (!attachment) throw new Error("no attachment");
     // What the downloader does: store the file, then the recomputed hash (the tender changes).
     await testDb.db.transaction().execute(async (trx) => {
@@ -222,19 +223,21 @@ describe("Contracts Finder sync over HTTP", () => {
       .where("id", "=", attachment.tender_id)
       .executeTakeFirstOrThrow();
     expect(after.content_hash).toBe(stored.content_hash);
-    expect((await attachmentsOf(OCID)).find((a) => a.id === attachment.id)?.download_status).toBe("ready");
+    expect((await attachmentsOf(RELEASE)).find((a) => a.id === attachment.id)?.download_status).toBe("ready");
   });
 
   it("puts a failed attachment of a re-crawled tender back to pending and announces it", async () => {
     server.setHandler(cfServer(chain([withAttachments()])));
     await sync();
-    const [attachment] = await attachmentsOf(OCID);
+    const [attachment] = await attachmentsOf(RELEASE);
     if (!attachment) throw new Error("no attachment");
     await markAttachmentFailed(testDb.db, attachment.id, "HTTP 500");
     const report = await sync();
     expect(report).toMatchObject({ changed: 0, unchanged: 2, attachmentsRequeued: 1, events: 1 });
     expect((await events()).at(-1)?.tender_id).toBe(attachment.tender_id);
-    expect((await attachmentsOf(OCID)).find((a) => a.id === attachment.id)?.download_status).toBe("pending");
+    expect((await attachmentsOf(RELEASE)).find((a) => a.id === attachment.id)?.download_status).toBe(
+      "pending",
+    );
   });
 
   it("waits out Contracts Finder's 403 cool-down and carries on", async () => {

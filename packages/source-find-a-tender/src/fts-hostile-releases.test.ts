@@ -35,14 +35,26 @@ describe("hostile Find a Tender releases", () => {
     const { ocid: _ocid, ...release } = ocdsReleaseCandidate(OCID, "000001-2026");
     expect(ftsReleaseToTenderRecord(release)).toEqual({
       ok: false,
-      externalId: null,
+      externalId: "000001-2026",
       reason: "external_id: missing ocid",
     });
+  });
+
+  it("quarantines a release without a release id, or with one over 512 characters, naming the field", () => {
+    const { id: _id, ...release } = ocdsReleaseCandidate(OCID, "000001-2026");
+    const missing = ftsReleaseToTenderRecord(release);
+    expect(missing.ok ? "stored" : missing.reason).toMatch(/^external_id: missing release id; source_url: /);
+    const long = ftsReleaseToTenderRecord({ ...release, id: "9".repeat(513) });
+    expect(long.ok ? "stored" : long.reason).toMatch(
+      /^external_id: release id is over 512 characters or holds a control character or a lone surrogate; source_url: /,
+    );
   });
 
   it("quarantines a release that has neither a notice document nor a notice id", () => {
     const release = { ...ocdsReleaseCandidate(OCID, "release-1"), id: "release-1" };
     const result = ftsReleaseToTenderRecord(release);
-    expect(result.ok ? "stored" : result.reason).toMatch(/^source_url: no tender\.documents item/);
+    expect(result.ok ? "stored" : result.reason).toBe(
+      "source_url: no notice id (NNNNNN-YYYY) in id and no notice page among the release's documents",
+    );
   });
 });

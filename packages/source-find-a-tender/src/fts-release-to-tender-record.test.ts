@@ -23,7 +23,7 @@ function metaOf(pkg: Package): Json {
 function mapped(release: unknown, pkg: Package) {
   const result = ftsReleaseToTenderRecord(release, metaOf(pkg));
   if (!result.ok) throw new Error(`expected a record, got: ${result.reason}`);
-  return { ...result.record, facets: result.facets };
+  return { ...result.record, facets: result.facets, procedure: result.procedure };
 }
 
 const NOTICE = "https://www.find-tender.service.gov.uk/Notice/";
@@ -255,7 +255,7 @@ describe("golden: the recorded Find a Tender tender page, one expected record pe
   it.each(GOLDEN.map((g) => [g.id, g] as const))("%s", (id, golden) => {
     const release = tenderPage.releases.find((r) => r.id === id);
     const record = mapped(release, tenderPage);
-    const { facets: _facets, ...plain } = record;
+    const { facets: _facets, procedure: _procedure, ...plain } = record;
     expect(v.parse(TenderRecordV1, plain)).toEqual(plain);
     expect({
       source: record.source,
@@ -269,9 +269,10 @@ describe("golden: the recorded Find a Tender tender page, one expected record pe
       source_url: record.source_url,
       attachments: record.attachments,
       countries: record.facets?.countries,
+      procedure: record.procedure?.key,
     }).toEqual({
       source: "find_a_tender",
-      external_id: golden.ocid,
+      external_id: id,
       title: golden.title,
       buyer_name: golden.buyer,
       amount: golden.amount,
@@ -282,6 +283,7 @@ describe("golden: the recorded Find a Tender tender page, one expected record pe
       // The page's documents are selection-criteria stubs without a URL: nothing to download.
       attachments: [],
       countries: ["GB"],
+      procedure: golden.ocid,
     });
     expect(record.facets?.cpv_codes).toContain(golden.cpv.main);
     expect(record.facets?.cpv_codes).toHaveLength(golden.cpv.count);
@@ -314,7 +316,7 @@ describe("golden: the recorded lifecycle page and award release", () => {
       attachments: record.attachments,
       facets: record.facets,
     }).toEqual({
-      external_id: "ocds-h6vhtk-06f1b2",
+      external_id: "083662-2026",
       title: "ACE 1012 ITQ - Cultural Education Network One-to-One Evaluation",
       buyer_name: "Arts Council England",
       amount: "15000.00",
@@ -350,7 +352,7 @@ describe("golden: the recorded lifecycle page and award release", () => {
       record.published_at,
       record.source_url,
     ]).toEqual([
-      "ocds-h6vhtk-06f1a9",
+      "083650-2026",
       "HC2645 Evaluation of the Emtional Me in Wiltshire Schools",
       "Wiltshire Council",
       "2026-09-03T15:39:47.000Z",
@@ -358,10 +360,15 @@ describe("golden: the recorded lifecycle page and award release", () => {
     ]);
   });
 
-  it("every release of the lifecycle page becomes a valid record", () => {
+  it("every release of the lifecycle page becomes a notice of its own, in the procedure of its ocid", () => {
     for (const release of lifecyclePage.releases) {
-      const record = mapped(release, lifecyclePage);
-      expect(record.source_url).toBe(`${NOTICE}${release.id}`);
+      const result = ftsReleaseToTenderRecord(release, metaOf(lifecyclePage));
+      if (!result.ok) throw new Error(result.reason);
+      expect([result.record.external_id, result.record.source_url, result.procedure?.key]).toEqual([
+        release.id,
+        `${NOTICE}${release.id}`,
+        release.ocid,
+      ]);
     }
   });
 });

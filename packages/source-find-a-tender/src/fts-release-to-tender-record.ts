@@ -10,7 +10,7 @@ import { FTS_SOURCE_CODE } from "./fts-source-code.js";
 const FIND_A_TENDER: OcdsPublisher = {
   source: FTS_SOURCE_CODE,
   noticeUrl: ftsNoticeUrl,
-  missingNoticeUrl: 'no tender.documents item of type "tenderNotice" and no notice id (NNNNNN-YYYY) in id',
+  missingNoticeUrl: "no notice id (NNNNNN-YYYY) in id and no notice page among the release's documents",
   fallbackCountry: "GB",
 };
 

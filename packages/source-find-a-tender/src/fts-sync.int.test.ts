@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { createPoliteHttpClient, runSyncPass, type SourceAdapter } from "@tender/ingest";
+import { createPoliteHttpClient, parseJsonLenient, runSyncPass, type SourceAdapter } from "@tender/ingest";
 import {
   hostileOcdsReleaseArb,
   ocdsReleaseCandidate,
@@ -18,7 +18,8 @@ const LIVE = "https://www.find-tender.service.gov.uk";
 // The recorded pages as served, text for text (they hold bare Infinity literals).
 const tenderPage = readFileSync(ftsFixturePath(FTS_FIXTURES.tenderPage), "utf8");
 const lifecyclePage = readFileSync(ftsFixturePath(FTS_FIXTURES.lifecyclePage), "utf8");
-const ocidsOf = (page: string) => [...page.matchAll(/"ocid"\s*:\s*"([^"]+)"/g)].map((m) => m[1] as string);
+const releaseIdsOf = (page: string) =>
+  (parseJsonLenient(page) as { releases: { id: string }[] }).releases.map((r) => r.id);
 
 const testDb = useTestDatabase();
 let server: ReplayServer;
@@ -113,7 +114,7 @@ describe("Find a Tender sync over HTTP, replaying the recorded pages", () => {
       cursor: null,
     });
     expect([...(await storedIds())].sort()).toEqual(
-      [...ocidsOf(tenderPage), ...ocidsOf(lifecyclePage)].sort(),
+      [...releaseIdsOf(tenderPage), ...releaseIdsOf(lifecyclePage)].sort(),
     );
     const [first, second] = server.requests;
     expect(first?.url.pathname).toBe(PATH);
@@ -125,6 +126,23 @@ describe("Find a Tender sync over HTTP, replaying the recorded pages", () => {
     });
     // The recorded links.next, cursor and all, requested as given.
     expect(`${second?.url.pathname}${second?.url.search}`).toBe(recordedNext());
+    // One notice per release, each in the procedure of its ocid (written out from the lifecycle
+    // page's tags; the tender page's twenty are calls for competition).
+    const lifecycle = await testDb.db
+      .selectFrom("tenders as t")
+      .innerJoin("procedures as p", "p.id", "t.procedure_id")
+      .select(["t.external_id", "t.kind", "p.procedure_key"])
+      .where("t.external_id", "in", releaseIdsOf(lifecyclePage))
+      .orderBy("t.external_id")
+      .execute();
+    expect(lifecycle).toEqual([
+      { external_id: "083608-2026", kind: "result", procedure_key: "ocds-h6vhtk-06f19e" },
+      { external_id: "083655-2026", kind: "planning", procedure_key: "ocds-h6vhtk-06f1ad" },
+      { external_id: "083662-2026", kind: "competition", procedure_key: "ocds-h6vhtk-06f1b2" },
+      { external_id: "083664-2026", kind: "planning", procedure_key: "ocds-h6vhtk-06f1b4" },
+      { external_id: "083674-2026", kind: "modification", procedure_key: "ocds-h6vhtk-065444" },
+    ]);
+    expect(await testDb.db.selectFrom("procedures").select("id").execute()).toHaveLength(25);
     const sourceUrls = await testDb.db.selectFrom("tenders").select("source_url").execute();
     expect(
       sourceUrls.every((t) =>
@@ -180,14 +198,15 @@ describe("Find a Tender sync of hostile pages", () => {
     expect(report).toMatchObject({ pages: 1, stop: "end", cursor: null });
     expect(report.created + report.changed + report.unchanged + report.quarantined).toBe(releases.length);
     const stored = await storedIds();
-    for (let i = 0; i < 30; i += 1) expect(stored.has(`ocds-h6vhtk-v${i}`)).toBe(true);
+    for (let i = 0; i < 30; i += 1) expect(stored.has(`${String(i).padStart(6, "0")}-2026`)).toBe(true);
     const rows = await quarantined();
     expect(rows.every((r) => r.source === "find_a_tender" && r.reason.length > 0)).toBe(true);
     const quarantinedIds = new Set(rows.map((r) => r.external_id));
+    // Each release is a notice named by its release id, stored or quarantined under it.
     for (const { kind, json } of hostile) {
-      const ocid = /^\{"ocid":"(ocds-h6vhtk-h\d{6})"/.exec(json)?.[1];
-      if (ocid === undefined || kind.startsWith("text ocid") || kind === "huge ocid") continue;
-      expect(stored.has(ocid) || quarantinedIds.has(ocid), `${kind}: ${ocid}`).toBe(true);
+      const id = /"id":"(\d{6}-2026)"/.exec(json)?.[1];
+      if (id === undefined || kind.includes(" id ") || kind.endsWith(" id")) continue;
+      expect(stored.has(id) || quarantinedIds.has(id), `${kind}: ${id}`).toBe(true);
     }
   });
 });

@@ -1,11 +1,12 @@
-import { SOURCE_CODES, SourceCode } from "@tender/contracts";
+import { SOURCE_CODES, SOURCE_LABELS, SourceCode } from "@tender/contracts";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { SOURCES, sourceByCode, sourceChoice } from "./source-registry.js";
 
 describe("the source registry", () => {
-  it("defines exactly the source codes the contracts accept (filters, OpenAPI enum)", () => {
+  it("defines exactly the source codes the contracts accept (filters, OpenAPI enum), with their labels", () => {
     expect(SOURCES.map((source) => source.code)).toEqual([...SOURCE_CODES]);
+    expect(Object.fromEntries(SOURCES.map((source) => [source.code, source.label]))).toEqual(SOURCE_LABELS);
   });
 
   it("gives every source a valid code, a label, its own service and its own settings", () => {

@@ -1,3 +1,6 @@
+import type { NoticeKind } from "@tender/contracts";
+import { sourceLabel } from "@tender/contracts/display";
+
 const DAY_MS = 86_400_000;
 
 /** `12 May 2026` (UTC: the API's times are UTC, and so is every date the app shows). */
@@ -40,10 +43,38 @@ export function formatBytes(bytes: number | null): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** The sources' names as people know them. */
-export function sourceName(source: string): string {
-  if (source === "ted") return "TED (EU)";
-  if (source === "contracts_finder") return "Contracts Finder (UK)";
-  if (source === "find_a_tender") return "Find a Tender (UK)";
-  return source;
+/** A source's name as people know it, from the contracts' list of sources (one place for all). */
+export const sourceName = sourceLabel;
+
+const KIND_NAMES: Record<NoticeKind, string> = {
+  planning: "Planning",
+  competition: "Call for competition",
+  change: "Change",
+  result: "Result",
+  modification: "Modification",
+  cancellation: "Cancellation",
+};
+
+/** Kinds in the order a procedure goes through them, for lists of kinds (unknown ones last). */
+export function byKindOrder(a: { value: string }, b: { value: string }): number {
+  const rank = (kind: string) => {
+    const i = Object.keys(KIND_NAMES).indexOf(kind);
+    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  return rank(a.value) - rank(b.value) || a.value.localeCompare(b.value);
+}
+
+/** A notice kind as people say it (`Call for competition`); an unknown one as it is. */
+export function kindName(kind: string): string {
+  return KIND_NAMES[kind as NoticeKind] ?? kind;
+}
+
+/** `12 May 2026, 09:00 UTC`: a date with its time, for two deadlines on one day. */
+export function formatDateTime(iso: string): string {
+  const time = new Date(iso).toLocaleTimeString("en-GB", {
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+  });
+  return `${formatDate(iso)}, ${time} UTC`;
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { SOURCES } from "@tender/sources";
 import { describe, expect, it } from "vitest";
-import { parse } from "yaml";
+import { parse, parseAllDocuments } from "yaml";
 import { validateK8sObject } from "./k8s-models.js";
 import { type LabelSelector, selects } from "./label-selector.js";
 import { type K8sObject, renderKustomization } from "./render-kustomize.js";
@@ -70,6 +70,33 @@ describe("kustomize overlays", () => {
   });
 });
 
+describe("k8s/base: what a new source adds", () => {
+  it.each(INGEST_SERVICES)(
+    "%s: its own manifest holds its Deployment and its PodDisruptionBudget",
+    (service) => {
+      const documents = parseAllDocuments(readFileSync(repoPath(`k8s/base/${service}.yaml`), "utf8")).map(
+        (doc) => doc.toJS() as K8sObject,
+      );
+      expect(documents.map((o) => `${o.kind} ${o.metadata.name}`)).toEqual([
+        `Deployment ${service}`,
+        `PodDisruptionBudget ${service}`,
+      ]);
+      const kustomization = parse(readFileSync(repoPath("k8s/base/kustomization.yaml"), "utf8"));
+      expect(kustomization.resources).toContain(`${service}.yaml`);
+    },
+  );
+
+  it("the shared files name no ingest service: budgets and network policies select them otherwise", () => {
+    for (const file of ["pod-disruption-budgets.yaml", "network-policies.yaml"]) {
+      const objects = parseAllDocuments(readFileSync(repoPath(`k8s/base/${file}`), "utf8")).map((doc) =>
+        doc.toJS(),
+      );
+      expect(objects.length, file).toBeGreaterThan(0);
+      expect(JSON.stringify(objects), file).not.toMatch(/ingest-source-/);
+    }
+  });
+});
+
 describe.each(OVERLAYS)("k8s/overlays/%s", (overlay) => {
   const objects = renderKustomization(`k8s/overlays/${overlay}`);
   const deployments = byKind(objects, "Deployment").filter(
@@ -77,6 +104,26 @@ describe.each(OVERLAYS)("k8s/overlays/%s", (overlay) => {
   );
   const deployment = (name: string) => named(objects, "Deployment", name);
   const namespace = byKind(objects, "Namespace")[0]?.metadata.name;
+
+  it("tags every image of the release with the overlay's one IMAGE_TAG, naming no service to do it", () => {
+    const kustomization = parse(readFileSync(repoPath(`k8s/overlays/${overlay}/kustomization.yaml`), "utf8"));
+    const release = kustomization.configMapGenerator?.find((g: { name: string }) => g.name === "release");
+    const tag = /^IMAGE_TAG=(.+)$/.exec(release?.literals?.[0] ?? "")?.[1];
+    expect(tag).toMatch(overlay === "prod" ? /^\d+\.\d+\.\d+$/ : /^dev$/);
+    const ours = objects.filter(
+      (o) =>
+        (o.kind === "Deployment" || o.kind === "Job") &&
+        o.metadata.labels?.["app.kubernetes.io/part-of"] === "tender-search",
+    );
+    expect(ours.map((o) => o.metadata.name).sort()).toEqual([...SERVICES, "tender-migrate"].sort());
+    for (const o of ours) {
+      const image = o.kind === "Job" ? "cli" : o.metadata.name;
+      expect(mainContainer(o).image, o.metadata.name).toBe(`tender/${image}:${tag}`);
+    }
+    // The release ConfigMap only feeds the replacement: it is never applied.
+    expect(objects.filter((o) => o.metadata.name.startsWith("release"))).toEqual([]);
+    expect(JSON.stringify(kustomization)).not.toMatch(/ingest-source-|"images"/);
+  });
 
   it("renders objects that all validate against the Kubernetes models", () => {
     expect(objects.length).toBeGreaterThan(20);

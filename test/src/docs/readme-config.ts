@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { SOURCES } from "@tender/sources";
 import { repoPath } from "../deploy/repo-path.js";
 import { SERVICES, WORKERS } from "../deploy/service-env.js";
 
@@ -15,13 +16,17 @@ export function readReadme(): string {
   return readFileSync(repoPath("README.md"), "utf8");
 }
 
-/** `all`, `workers`, `CLI`, `ingest-source-a, -b`… as service names (and `cli`). */
+/**
+ * `all`, `workers`, `ingest services` (every registered source's), `CLI`, `ingest-source-a, -b`…
+ * as service names (and `cli`).
+ */
 export function expandUsedBy(text: string): string[] {
   let previous = "";
   return text.split(",").flatMap((raw) => {
     const part = raw.trim();
     if (part === "all") return [...SERVICES];
     if (part === "workers") return [...WORKERS];
+    if (part === "ingest services") return SOURCES.map((source) => source.service);
     if (part === "CLI") return ["cli"];
     // "-b" after "ingest-source-a" is "ingest-source-b".
     const name = part.startsWith("-") ? previous.replace(/-[^-]+$/, part) : part;

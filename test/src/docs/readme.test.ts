@@ -2,6 +2,7 @@
 // service's and the CLI's `Env` schema has a row, with the right readers and the code's default;
 // the demo's own variables are documented too. A renamed or new variable fails here until the
 // README follows.
+import { SOURCES } from "@tender/sources";
 import { describe, expect, it } from "vitest";
 import {
   envKeys,
@@ -107,5 +108,11 @@ describe("README configuration table", () => {
       "ingest-source-b",
       "ingest-source-c",
     ]);
+    // Every registered source's service, so a new source changes no row of shared settings.
+    expect(expandUsedBy("downloader, ingest services")).toEqual([
+      "downloader",
+      ...SOURCES.map((source) => source.service),
+    ]);
+    expect(expandUsedBy("ingest services")).toEqual(SERVICES.filter((s) => s.startsWith("ingest-source-")));
   });
 });

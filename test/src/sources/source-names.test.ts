@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { repoPath } from "../deploy/repo-path.js";
 import { loadExport } from "../deploy/service-env.js";
 
-// The web app is a browser bundle without workspace dependencies: it keeps its own names of the
-// sources, and this keeps them equal to the registry's labels.
+// The web app is a browser bundle: it names the sources from the contracts' list
+// (`@tender/contracts/display`), which this keeps equal to the registry's labels.
 const sourceName = (await loadExport("packages/web/src/format.ts", "sourceName")) as (code: string) => string;
 const readme = readFileSync(repoPath("README.md"), "utf8");
 

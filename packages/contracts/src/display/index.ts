@@ -2,3 +2,4 @@
 
 export { describeNoticeChanges, type FollowUpLike, followUpTitle } from "./describe-follow-up.js";
 export { showBidiControls } from "./show-bidi-controls.js";
+export { sourceLabel } from "./source-label.js";

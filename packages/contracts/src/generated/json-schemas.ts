@@ -353,15 +353,9 @@ export const jsonSchemas = {
           "sources": {
             "type": "array",
             "items": {
-              "enum": [
-                "ted",
-                "contracts_finder",
-                "find_a_tender"
-              ],
-              "type": "string"
+              "$ref": "known-source-code.schema.json"
             },
             "minItems": 1,
-            "maxItems": 3,
             "uniqueItems": true
           },
           "countries": {
@@ -486,15 +480,9 @@ export const jsonSchemas = {
           "sources": {
             "type": "array",
             "items": {
-              "enum": [
-                "ted",
-                "contracts_finder",
-                "find_a_tender"
-              ],
-              "type": "string"
+              "$ref": "known-source-code.schema.json"
             },
             "minItems": 1,
-            "maxItems": 3,
             "uniqueItems": true
           },
           "countries": {
@@ -1818,15 +1806,9 @@ export const jsonSchemas = {
           "sources": {
             "type": "array",
             "items": {
-              "enum": [
-                "ted",
-                "contracts_finder",
-                "find_a_tender"
-              ],
-              "type": "string"
+              "$ref": "known-source-code.schema.json"
             },
             "minItems": 1,
-            "maxItems": 3,
             "uniqueItems": true
           },
           "countries": {
@@ -2008,15 +1990,9 @@ export const jsonSchemas = {
           "sources": {
             "type": "array",
             "items": {
-              "enum": [
-                "ted",
-                "contracts_finder",
-                "find_a_tender"
-              ],
-              "type": "string"
+              "$ref": "known-source-code.schema.json"
             },
             "minItems": 1,
-            "maxItems": 3,
             "uniqueItems": true
           },
           "countries": {
@@ -2271,15 +2247,9 @@ export const jsonSchemas = {
           "sources": {
             "type": "array",
             "items": {
-              "enum": [
-                "ted",
-                "contracts_finder",
-                "find_a_tender"
-              ],
-              "type": "string"
+              "$ref": "known-source-code.schema.json"
             },
             "minItems": 1,
-            "maxItems": 3,
             "uniqueItems": true
           },
           "countries": {
@@ -2543,15 +2513,9 @@ export const jsonSchemas = {
                 "sources": {
                   "type": "array",
                   "items": {
-                    "enum": [
-                      "ted",
-                      "contracts_finder",
-                      "find_a_tender"
-                    ],
-                    "type": "string"
+                    "$ref": "known-source-code.schema.json"
                   },
                   "minItems": 1,
-                  "maxItems": 3,
                   "uniqueItems": true
                 },
                 "countries": {
@@ -3461,6 +3425,18 @@ export const jsonSchemas = {
       "saved_search"
     ],
     "additionalProperties": false
+  },
+  "known-source-code": {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://tender-search.dev/schemas/known-source-code.schema.json",
+    "title": "KnownSourceCode",
+    "description": "A source this service pulls from, as the `sources` filter names it (`ted`: TED (EU); `contracts_finder`: Contracts Finder (UK); `find_a_tender`: Find a Tender (UK)). The schemas that hold filters refer to this file, so adding a source changes no other schema. A tender's own `source` is any source code, not this enum.",
+    "enum": [
+      "ted",
+      "contracts_finder",
+      "find_a_tender"
+    ],
+    "type": "string"
   },
   "error-response": {
     "$schema": "https://json-schema.org/draft/2020-12/schema",

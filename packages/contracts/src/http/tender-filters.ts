@@ -3,6 +3,7 @@ import { CountryCode } from "../primitives/country-code.js";
 import { CpvPrefix } from "../primitives/cpv-code.js";
 import { CurrencyCode } from "../primitives/currency-code.js";
 import { DecimalAmount } from "../primitives/decimal-amount.js";
+import { KnownSourceCode } from "../primitives/known-source-code.js";
 import { NOTICE_KINDS, NoticeKind } from "../primitives/notice-kind.js";
 import { objectMessage } from "../primitives/object-message.js";
 import { SOURCE_CODES } from "../primitives/source-codes.js";
@@ -11,7 +12,6 @@ import { Uuid } from "../primitives/uuid.js";
 
 /** The sources a filter can name. */
 export const FILTER_SOURCES = SOURCE_CODES;
-const SOURCE_CHOICE = `${FILTER_SOURCES.slice(0, -1).join(", ")} or ${FILTER_SOURCES.at(-1)}`;
 export const MAX_FILTER_VALUES = 50;
 export const MAX_FILTER_TENDER_IDS = 100;
 export const MAX_BUYER_LENGTH = 200;
@@ -41,9 +41,14 @@ const FilterFieldsSchema = v.strictObject(
   {
     sources: v.optional(
       v.pipe(
-        v.array(v.picklist(FILTER_SOURCES, `Must be ${SOURCE_CHOICE}`), "Must be an array"),
+        v.array(KnownSourceCode, "Must be an array"),
         v.minLength(1, "Must list at least one value"),
-        v.maxLength(FILTER_SOURCES.length, `Must list at most ${FILTER_SOURCES.length} values`),
+        // Known and unique: at most one of each. No maxItems, which would repeat the number of
+        // sources in every schema that holds filters (they refer to the one enum file instead).
+        v.check(
+          (items) => items.length <= FILTER_SOURCES.length,
+          `Must list at most ${FILTER_SOURCES.length} values`,
+        ),
         v.check((items) => new Set(items).size === items.length, "Must not list a source twice"),
         v.metadata({ uniqueItems: true }),
       ),

@@ -18,6 +18,8 @@ import { SearchRequest } from "../http/search-request.js";
 import { SearchResponse } from "../http/search-response.js";
 import { TenderDetails } from "../http/tender-details.js";
 import { FacetsResponse, TenderListResponse } from "../http/tender-summary.js";
+import { KnownSourceCode } from "../primitives/known-source-code.js";
+import { SOURCE_LABELS } from "../primitives/source-codes.js";
 import { AttachmentRecordV1 } from "../records/attachment-record-v1.js";
 import { TenderRecordV1 } from "../records/tender-record-v1.js";
 
@@ -26,6 +28,10 @@ interface WireSchema {
   description: string;
   schema: v.GenericSchema;
 }
+
+const SOURCE_NAMES = Object.entries(SOURCE_LABELS)
+  .map(([code, label]) => `\`${code}\`: ${label}`)
+  .join("; ");
 
 const NORMALIZED =
   "Describes the normalized form the services produce; the valibot schema in @tender/contracts also accepts and normalizes untrimmed strings, naive or offset date-times and amounts with fewer fraction digits.";
@@ -124,6 +130,11 @@ export const WIRE_SCHEMAS = {
       "Body of the webhook POST the notifier sends for a match of a saved search (headers X-Tender-Alert-Id and X-Tender-Signature).",
     schema: AlertV1,
   },
+  "known-source-code": {
+    title: "KnownSourceCode",
+    description: `A source this service pulls from, as the \`sources\` filter names it (${SOURCE_NAMES}). The schemas that hold filters refer to this file, so adding a source changes no other schema. A tender's own \`source\` is any source code, not this enum.`,
+    schema: KnownSourceCode,
+  },
   "error-response": {
     title: "ErrorResponse",
     description: "The error envelope of every API error.",
@@ -143,5 +154,11 @@ export const WIRE_SCHEMAS = {
 
 /** Name of a published schema: its file is `schemas/<name>.schema.json`. */
 export type WireSchemaName = keyof typeof WIRE_SCHEMAS;
+
+/**
+ * Schemas the others refer to by file (`{"$ref": "<name>.schema.json"}`) wherever they hold
+ * them, instead of repeating them inline: a validator of any schema loads these too.
+ */
+export const REFERENCED_WIRE_SCHEMAS: readonly WireSchemaName[] = ["known-source-code"];
 
 export const WIRE_SCHEMA_NAMES = Object.keys(WIRE_SCHEMAS) as WireSchemaName[];

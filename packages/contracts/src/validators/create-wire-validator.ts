@@ -21,7 +21,8 @@ import type { SearchRequest } from "../http/search-request.js";
 import type { SearchResponse } from "../http/search-response.js";
 import type { TenderDetails } from "../http/tender-details.js";
 import type { FacetsResponse, TenderListResponse } from "../http/tender-summary.js";
-import type { WireSchemaName } from "../json-schemas/wire-schemas.js";
+import { REFERENCED_WIRE_SCHEMAS, type WireSchemaName } from "../json-schemas/wire-schemas.js";
+import type { KnownSourceCode } from "../primitives/known-source-code.js";
 import type { AttachmentRecordV1 } from "../records/attachment-record-v1.js";
 import type { TenderRecordV1 } from "../records/tender-record-v1.js";
 import { formatAjvErrors } from "./format-ajv-errors.js";
@@ -49,6 +50,7 @@ export interface WireTypes {
   "error-response": ErrorResponse;
   "health-live": HealthLive;
   "health-ready": HealthReady;
+  "known-source-code": KnownSourceCode;
 }
 
 export type WireValidationResult<T> = { ok: true; value: T } | { ok: false; errors: string[] };
@@ -64,6 +66,9 @@ export type WireValidator<T> = (value: unknown) => WireValidationResult<T>;
 export function createWireValidator<K extends WireSchemaName>(name: K): WireValidator<WireTypes[K]> {
   const ajv = new Ajv2020({ strict: true, allErrors: true });
   formatsModule.default(ajv);
+  // The files it refers to (`known-source-code.schema.json`), found by their `$id`.
+  for (const referenced of REFERENCED_WIRE_SCHEMAS)
+    if (referenced !== name) ajv.addSchema(jsonSchemas[referenced]);
   const validate = ajv.compile(jsonSchemas[name]);
   return (value) =>
     validate(value)

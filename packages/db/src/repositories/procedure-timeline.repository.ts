@@ -16,12 +16,23 @@ export async function listProcedureTimeline(db: Db, procedureId: string): Promis
 }
 
 /**
- * A procedure (docs/api.md#procedures): its source, its notices and its current notice — the
- * latest current call for competition or change (what a bidder answers), else its latest current
- * notice. Undefined when no procedure has this id or none of its notices is stored any more.
+ * A procedure (docs/api.md#procedures): its source (the procedure's own, also when notices of the
+ * other UK portal stand in it), its notices and its current notice — the latest current call for
+ * competition or change (what a bidder answers), else its latest current notice. The id of a
+ * procedure that has joined another (docs/records.md#procedures) answers with that one.
+ * Undefined when no procedure has this id or none of its notices is stored any more.
  */
-export async function findProcedure(db: Db, id: string): Promise<ProcedureResponse | undefined> {
-  const current = await sql<TenderSummary & { source: string }>`
+export async function findProcedure(db: Db, requestedId: string): Promise<ProcedureResponse | undefined> {
+  const found = await sql<{ id: string; source: string }>`
+    SELECT q.id, s.code AS source
+    FROM procedures AS p
+    JOIN procedures AS q ON q.id = coalesce(p.linked_to, p.id)
+    JOIN sources AS s ON s.id = q.source_id
+    WHERE p.id = ${requestedId}`.execute(db);
+  const procedure = found.rows[0];
+  if (procedure === undefined) return undefined;
+  const { id } = procedure;
+  const current = await sql<TenderSummary>`
     SELECT ${TENDER_SUMMARY_COLUMNS}
     FROM tenders AS t JOIN sources AS s ON s.id = t.source_id
     WHERE t.procedure_id = ${id} AND t.superseded_by IS NULL
@@ -31,7 +42,7 @@ export async function findProcedure(db: Db, id: string): Promise<ProcedureRespon
   if (summary === undefined) return undefined;
   return {
     id,
-    source: summary.source,
+    source: procedure.source,
     current: summary,
     notices: await listProcedureTimeline(db, id),
     awards: [],

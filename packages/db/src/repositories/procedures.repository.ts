@@ -28,32 +28,67 @@ export async function lockProcedure(db: Db, sourceId: string, procedureKey: stri
 }
 
 /**
- * True when the tender already stands in the source's procedure `procedureKey` with this kind and
- * named predecessor: a plain read, so a re-crawl of an unchanged notice locks and writes nothing.
+ * True when the tender already stands in the source's procedure `procedureKey` (its own, whether
+ * it stands there or in the procedure that one joined) with this kind, named predecessor and named
+ * notice of the other portal, and its procedure holds every key in `noticeKeys` (0028): a plain
+ * read, so a re-crawl of an unchanged notice locks and writes nothing.
  */
 export async function tenderProcedureIs(
   db: Db,
   tenderId: string,
   procedureKey: string,
-  input: Omit<TenderProcedureInput, "procedureId">,
+  input: Omit<TenderProcedureInput, "procedureId" | "sourceProcedureId"> & {
+    noticeKeys?: readonly string[];
+  },
 ): Promise<boolean> {
+  const keys = [...new Set(input.noticeKeys ?? [])];
   const row = await db
     .selectFrom("tenders as t")
-    .innerJoin("procedures as p", "p.id", "t.procedure_id")
+    .innerJoin("procedures as p", (join) =>
+      join.on((eb) => eb("p.id", "=", eb.fn.coalesce("t.source_procedure_id", "t.procedure_id"))),
+    )
     .select("t.id")
     .where("t.id", "=", tenderId)
     .where("p.procedure_key", "=", procedureKey)
     .where("t.kind", "=", input.kind)
     .where("t.supersedes_external_id", "is not distinct from", input.supersedesExternalId)
+    .where("t.names_notice", "is not distinct from", input.namesNotice ?? null)
+    .$if(keys.length > 0, (q) =>
+      q.where(
+        sql<number>`(SELECT count(*)::int FROM procedure_notice_keys k
+          WHERE k.procedure_id = p.id AND k.notice_key = ANY(${keys}::text[]))`,
+        "=",
+        keys.length,
+      ),
+    )
     .executeTakeFirst();
   return row !== undefined;
 }
 
+/** The key of a stored tender's own procedure (not the one it joined); null when it has none (yet) or does not exist. */
+export async function findTenderProcedureKey(db: Db, tenderId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("tenders as t")
+    // Its own procedure: the one it stands in may be another portal's that its own has joined (0028).
+    .innerJoin("procedures as p", (join) =>
+      join.on((eb) => eb("p.id", "=", eb.fn.coalesce("t.source_procedure_id", "t.procedure_id"))),
+    )
+    .select("p.procedure_key")
+    .where("t.id", "=", tenderId)
+    .executeTakeFirst();
+  return row?.procedure_key ?? null;
+}
+
 /** A tender's place as its source maps it. */
 export interface TenderProcedureInput {
+  /** Where it stands: its own procedure, or the one its own has joined (0028). */
   procedureId: string;
+  /** Its own procedure when that has joined `procedureId`; null or absent: `procedureId` is its own. */
+  sourceProcedureId?: string | null;
   kind: NoticeKind;
   supersedesExternalId: string | null;
+  /** The other UK portal's notice it names (a notice key); null or absent: none. */
+  namesNotice?: string | null;
 }
 
 /**
@@ -65,21 +100,27 @@ export async function setTenderProcedure(
   tenderId: string,
   input: TenderProcedureInput,
 ): Promise<{ previousProcedureId: string | null } | undefined> {
+  const sourceProcedureId = input.sourceProcedureId ?? null;
+  const namesNotice = input.namesNotice ?? null;
   const row = await db
     .updateTable("tenders as t")
     .from("tenders as old")
     .set({
       procedure_id: input.procedureId,
+      source_procedure_id: sourceProcedureId,
       kind: input.kind,
       supersedes_external_id: input.supersedesExternalId,
+      names_notice: namesNotice,
     })
     .whereRef("old.id", "=", "t.id")
     .where("t.id", "=", tenderId)
     .where((eb) =>
       eb.or([
         eb("t.procedure_id", "is distinct from", input.procedureId),
+        eb("t.source_procedure_id", "is distinct from", sourceProcedureId),
         eb("t.kind", "is distinct from", input.kind),
         eb("t.supersedes_external_id", "is distinct from", input.supersedesExternalId),
+        eb("t.names_notice", "is distinct from", namesNotice),
       ]),
     )
     .returning("old.procedure_id as previous")

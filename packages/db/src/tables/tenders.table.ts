@@ -49,6 +49,10 @@ export interface TendersTable {
   buyer_organisation_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Why a result notice's awards could not be read (0026); null: read, or nothing to read. */
   awards_unreadable: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The key of the other UK portal's notice it names (0028); null: none. */
+  names_notice: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Its own source's procedure while it stands in a joined one (0028); null: `procedure_id` is its own. */
+  source_procedure_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -1,6 +1,7 @@
 import type { NoticeKind } from "@tender/contracts";
 import { noticeKey } from "../procedure/notice-key.js";
 import type { NoticeProcedure } from "../procedure/notice-procedure.js";
+import { ocdsOtherPortalNotice, ocdsOwnNoticeKeys, portalNoticeKey } from "./ocds-portal-notice.js";
 import { ocdsReleaseTags } from "./ocds-release-tags.js";
 
 type Json = Record<string, unknown>;
@@ -22,8 +23,12 @@ const KIND_BY_TAG: readonly [test: (tag: string) => boolean, kind: NoticeKind][]
  * The procedure of an OCDS release (docs/records.md#procedures): its `ocid`; the kind from its
  * `tag` (a release with no known tag is a call for competition, as every release was stored
  * before kinds existed); the release it amends from the `amendsReleaseID` of its amendments
- * (`tender`, `awards[]`, `contracts[]`), preferring the amendment this release records. Null
- * without an `ocid`. Pure, so `tender remap` can rerun it on `raw_payload`.
+ * (`tender`, `awards[]`, `contracts[]`), preferring the amendment this release records (a change
+ * naming none supersedes the procedure's previous call or change: `linkProcedureNotices`).
+ * Release ids are unique within their `ocid` only (`idWithinProcedure`). For a release of Find a
+ * Tender or Contracts Finder: its own keys and the other portal's notice it names
+ * (`ocdsOtherPortalNotice`). Null without an `ocid`. Pure, so `tender remap` can rerun it on
+ * `raw_payload`.
  */
 export function ocdsReleaseProcedure(release: unknown): NoticeProcedure | null {
   const r = object(release);
@@ -31,7 +36,16 @@ export function ocdsReleaseProcedure(release: unknown): NoticeProcedure | null {
   if (key === null) return null;
   const tags = ocdsReleaseTags(release);
   const kind = KIND_BY_TAG.find(([test]) => tags.some(test))?.[1] ?? "competition";
-  return { key, kind, supersedes: amendedRelease(r) };
+  const procedure: NoticeProcedure = {
+    key,
+    kind,
+    supersedes: amendedRelease(r),
+    idWithinProcedure: true,
+  };
+  const keys = ocdsOwnNoticeKeys(release);
+  if (keys.length === 0) return procedure;
+  const named = ocdsOtherPortalNotice(release);
+  return { ...procedure, portal: { keys, names: named === null ? null : portalNoticeKey(named) } };
 }
 
 function amendedRelease(release: Json): string | null {

@@ -45,19 +45,57 @@ describe("linkProcedureNotices", () => {
     });
   });
 
+  // The fictional OCDS lifecycle of ocds-213czf-000-00001, with a second amendment that names
+  // nothing (a tenderAmendment without amendsReleaseID): it replaces the latest older call or change.
+  const ocds = [
+    n("01-planning", null, 1, { kind: "planning", title: "Planned cycle lane improvements" }),
+    n("02-tender", null, 2, { deadline: "2010-04-01T18:00:00.000Z" }),
+    n("03-tenderAmendment", "02-tender", 3, { deadline: "2010-04-08T18:00:00.000Z" }),
+    n("03b-tenderAmendment", null, 4, { kind: "change", deadline: "2010-04-15T18:00:00.000Z" }),
+    n("04-award", null, 5, { kind: "result" }),
+  ];
+
+  it("links an OCDS change naming no release to the previous call or change of its procedure", () => {
+    for (const order of [ocds, [...ocds].reverse(), [ocds[3], ocds[0], ocds[4], ocds[2], ocds[1]]]) {
+      const links = linkProcedureNotices(order as ProcedureNotice[]);
+      expect(Object.fromEntries(links)).toEqual({
+        "id-01-planning": { supersededBy: null, changes: null },
+        "id-02-tender": { supersededBy: "id-03-tenderAmendment", changes: null },
+        "id-03-tenderAmendment": {
+          supersededBy: "id-03b-tenderAmendment",
+          changes: [{ field: "deadline", from: "2010-04-01T18:00:00.000Z", to: "2010-04-08T18:00:00.000Z" }],
+        },
+        "id-03b-tenderAmendment": {
+          supersededBy: null,
+          changes: [{ field: "deadline", from: "2010-04-08T18:00:00.000Z", to: "2010-04-15T18:00:00.000Z" }],
+        },
+        "id-04-award": { supersededBy: null, changes: null },
+      });
+    }
+  });
+
+  it("keeps a change naming nothing current when no call or change is older", () => {
+    const links = linkProcedureNotices([ocds[0], ocds[3], n("05-tender", null, 6)] as ProcedureNotice[]);
+    expect(links.get("id-03b-tenderAmendment")).toEqual({ supersededBy: null, changes: null });
+    expect(links.get("id-05-tender")).toEqual({ supersededBy: null, changes: null });
+  });
+
   it("answers the same links for any order of the same notices", () => {
     const ids = ["a", "b", "c", "d", "e"];
+    const kinds = ["planning", "competition", "change", "result"] as const;
     const noticeArb = fc.tuple(
       fc.constantFrom(...ids),
       fc.option(fc.constantFrom(...ids, "gone")),
       fc.integer({ min: 1, max: 3 }),
+      fc.constantFrom(...kinds),
     );
     fc.assert(
       fc.property(
         fc.uniqueArray(noticeArb, { selector: ([id]) => id, maxLength: 5 }),
         fc.infiniteStream(fc.nat()),
         (specs, random) => {
-          const notices = specs.map(([id, named, day]) => n(id, named, day));
+          // OCDS-style: any kind, naming a notice or not (a change naming none replaces the previous call).
+          const notices = specs.map(([id, named, day, kind]) => n(id, named, day, { kind }));
           const shuffled = [...notices].sort(() => (random.next().value % 3) - 1);
           const sorted = (links: Map<string, unknown>) => [...links].sort(([a], [b]) => a.localeCompare(b));
           expect(sorted(linkProcedureNotices(shuffled))).toEqual(sorted(linkProcedureNotices(notices)));

@@ -5,7 +5,10 @@ export interface ProcedureNotice {
   id: string;
   externalId: string;
   kind: NoticeKind;
-  /** The `external_id` it names as replaced; null: none. */
+  /**
+   * The `external_id` it names as replaced; null: none (a `change` naming none replaces the
+   * procedure's previous call or change).
+   */
   supersedes: string | null;
   /** UTC timestamp. */
   publishedAt: string;
@@ -31,15 +34,29 @@ export interface NoticeLink {
  * names it as replaced, directly or down a chain, are versions of one notice: the root first, the
  * rest oldest first (publication time, then `external_id`); each version is superseded by the
  * next and its changes are those against the previous one. A notice naming one that is not
- * stored (yet) is a root until it arrives. Depends on the set only, never on arrival order, so a
- * notice that arrives out of order ends in the same state as in order.
+ * stored (yet) is a root until it arrives. A `change` that names nothing (an OCDS
+ * `tenderAmendment` without `amendsReleaseID`) replaces the latest older `competition` or `change`
+ * of the procedure (the notice it changes), if any. Depends on the set only, never on arrival
+ * order, so a notice that arrives out of order ends in the same state as in order.
  */
 export function linkProcedureNotices(notices: readonly ProcedureNotice[]): Map<string, NoticeLink> {
   const ordered = [...notices].sort(olderFirst);
   const byExternalId = new Map(ordered.map((n) => [n.externalId, n]));
+  const named = new Map<ProcedureNotice, ProcedureNotice>();
+  let previousCall: ProcedureNotice | undefined;
+  for (const notice of ordered) {
+    const replaced =
+      notice.supersedes !== null
+        ? byExternalId.get(notice.supersedes)
+        : notice.kind === "change"
+          ? previousCall
+          : undefined;
+    if (replaced !== undefined && replaced !== notice) named.set(notice, replaced);
+    if (notice.kind === "competition" || notice.kind === "change") previousCall = notice;
+  }
   const versions = new Map<string, ProcedureNotice[]>();
   for (const notice of ordered) {
-    const root = rootOf(notice, byExternalId);
+    const root = rootOf(notice, named);
     versions.set(root.id, [...(versions.get(root.id) ?? []), notice]);
   }
   const links = new Map<string, NoticeLink>();
@@ -56,10 +73,10 @@ export function linkProcedureNotices(notices: readonly ProcedureNotice[]): Map<s
   return links;
 }
 
-/** The end of the chain of named notices; in a loop, the oldest notice of the loop. */
+/** The end of the chain of replaced notices; in a loop, the oldest notice of the loop. */
 function rootOf(
   notice: ProcedureNotice,
-  byExternalId: ReadonlyMap<string, ProcedureNotice>,
+  named: ReadonlyMap<ProcedureNotice, ProcedureNotice>,
 ): ProcedureNotice {
   const path: ProcedureNotice[] = [];
   let current = notice;
@@ -67,9 +84,9 @@ function rootOf(
     const seen = path.indexOf(current);
     if (seen >= 0) return path.slice(seen).sort(olderFirst)[0] as ProcedureNotice;
     path.push(current);
-    const named = current.supersedes === null ? undefined : byExternalId.get(current.supersedes);
-    if (named === undefined || named === current) return current;
-    current = named;
+    const replaced = named.get(current);
+    if (replaced === undefined) return current;
+    current = replaced;
   }
 }
 

@@ -1,4 +1,4 @@
-import type { TenderRecordV1 } from "@tender/contracts";
+import type { NoticeKind, TenderRecordV1 } from "@tender/contracts";
 import { emptyTables, useTestDatabase } from "@tender/testing";
 import fc from "fast-check";
 import { sql } from "kysely";
@@ -89,9 +89,9 @@ const CHAIN = [
   }),
 ];
 
-async function ingestInOrder(order: readonly number[]): Promise<void> {
+async function ingestInOrder(order: readonly number[], chain = CHAIN): Promise<void> {
   for (const index of order) {
-    const { record, procedure } = CHAIN[index] as (typeof CHAIN)[number];
+    const { record, procedure } = chain[index] as (typeof CHAIN)[number];
     await testDb.db.transaction().execute((trx) =>
       storeTenderRecord(trx, {
         sourceId: testDb.sourceId,
@@ -263,5 +263,57 @@ describe("linking a procedure's notices", () => {
     expect(after.rows.find((r) => r.external_id === "657981-2026")?.superseded_by).toBe("674231-2026");
     expect(before).toBeDefined();
     expect(await version()).toEqual(before);
+  });
+
+  it("links an OCDS-style chain alike in every arrival order: a change naming none replaces the previous call or change", async () => {
+    // Releases of one ocid: the tender, an amendment naming it (amendsReleaseID), an amendment
+    // naming none (the previous call or change is what it changes) and the award.
+    const ocds = (
+      externalId: string,
+      day: string,
+      deadline: string | null,
+      kind: NoticeKind,
+      supersedes: string | null,
+    ) =>
+      notice({
+        externalId,
+        publishedAt: `2026-10-${day}T09:00:00Z`,
+        deadline,
+        amount: "100000",
+        documents: [],
+        procedure: { key: "ocds-x-1", kind, supersedes, idWithinProcedure: true },
+      });
+    const chain = [
+      ocds("r-1", "01", "2026-11-01T12:00:00Z", "competition", null),
+      ocds("r-2", "02", "2026-11-08T12:00:00Z", "change", "r-1"),
+      ocds("r-3", "03", "2026-11-15T12:00:00Z", "change", null),
+      ocds("r-4", "20", null, "result", null),
+    ];
+    const expected = {
+      procedures: 1,
+      rows: [
+        ["r-1", "r-2", null],
+        [
+          "r-2",
+          "r-3",
+          [{ field: "deadline", from: "2026-11-01T12:00:00.000Z", to: "2026-11-08T12:00:00.000Z" }],
+        ],
+        [
+          "r-3",
+          null,
+          [{ field: "deadline", from: "2026-11-08T12:00:00.000Z", to: "2026-11-15T12:00:00.000Z" }],
+        ],
+        ["r-4", null, null],
+      ],
+    };
+    for (const order of permutations([0, 1, 2, 3])) {
+      await emptyTables(testDb.db, ["tenders", "procedures"]);
+      await ingestInOrder(order, chain);
+      const { procedures, rows } = await storedProcedure();
+      expect(
+        { procedures, rows: rows.map((r) => [r.external_id, r.superseded_by, r.changes]) },
+        `arrival order ${order.join(",")}`,
+      ).toEqual(expected);
+    }
   });
 });

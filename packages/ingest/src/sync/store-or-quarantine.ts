@@ -1,6 +1,7 @@
 import { type Db, describeRecordRefusal, quarantineRecordOnce, withSavepoint } from "@tender/db";
 import type { MapResult } from "../mapping/map-result.js";
 import { describeException } from "../mapping/validate-tender-record.js";
+import { NoticeIdTakenError } from "../procedure/notice-id-taken-error.js";
 import { storeTenderRecord } from "./store-tender-record.js";
 import { countStored, type SyncCounts } from "./sync-counts.js";
 
@@ -31,7 +32,8 @@ export interface QuarantinedItem {
  * Stores one item in the caller's transaction under its own savepoint, or quarantines it: a
  * failed mapping or validation, or a record the database refuses (SQLSTATE class 21, 22, 23, 54:
  * a date it cannot store, text it cannot hold, a key too large for its index) or that our own
- * code cannot process (`RangeError`). The savepoint undoes the refused record's writes only, so
+ * code cannot process (`RangeError`), or whose id another procedure's notice holds
+ * (`NoticeIdTakenError`). The savepoint undoes the refused record's writes only, so
  * the rest of the page commits and its cursor advances. Any other error (a lost connection, a
  * serialization failure) is not the record's fault and is rethrown: the page fails.
  * Returns why the item was quarantined, or `null` when it was stored.
@@ -71,8 +73,9 @@ export async function storeOrQuarantine(
   return failure;
 }
 
-/** A `RangeError` (a value past what JavaScript handles) is the record's fault too. */
+/** A `RangeError` (a value past what JavaScript handles) or a taken id is the record's fault too. */
 function describeProcessingError(error: unknown): { reason: string; sqlState: null } | null {
+  if (error instanceof NoticeIdTakenError) return { reason: error.message, sqlState: null };
   if (!(error instanceof RangeError)) return null;
   return { reason: `could not be stored: ${describeException(error)}`, sqlState: null };
 }

@@ -9,6 +9,7 @@ import {
   type Db,
   enqueueTenderChanged,
   findReadyAttachmentFiles,
+  findTenderProcedureKey,
   lockTenderByExternalId,
   type ReadyAttachmentFile,
   syncTenderAttachments,
@@ -17,6 +18,7 @@ import {
 } from "@tender/db";
 import type { TenderFacets } from "../mapping/facets/tender-facets.js";
 import { linkTenderProcedure } from "../procedure/link-tender-procedure.js";
+import { NoticeIdTakenError } from "../procedure/notice-id-taken-error.js";
 import type { NoticeProcedure } from "../procedure/notice-procedure.js";
 
 export interface StoreTenderRecordInput {
@@ -49,7 +51,9 @@ export interface StoreTenderRecordResult {
  * unchanged), applies the attachment list (new → `pending`, gone → `skipped`, back, or `failed` with
  * its download backoff passed → `pending`), links its procedure (`linkTenderProcedure`: that
  * procedure's rows only) and writes `TenderChangedV1` to the outbox when the tender is new or changed, or
- * attachments went back to `pending` (the downloader must see them).
+ * attachments went back to `pending` (the downloader must see them). Throws `NoticeIdTakenError`,
+ * before writing anything, when the source's ids are unique within a procedure only and the
+ * stored tender of this `external_id` belongs to another procedure.
  *
  * Lock order: tender row, then its attachments, then the tender update, as in the downloader.
  */
@@ -60,6 +64,12 @@ export async function storeTenderRecord(
   const { record } = input;
   // A new tender has no downloads; concurrent syncs of one source serialize on the source row.
   const existingId = await lockTenderByExternalId(db, input.sourceId, record.external_id);
+  if (existingId !== undefined && input.procedure?.idWithinProcedure) {
+    const storedKey = await findTenderProcedureKey(db, existingId);
+    if (storedKey !== null && storedKey !== input.procedure.key) {
+      throw new NoticeIdTakenError(record.external_id, storedKey, input.procedure.key);
+    }
+  }
   const ready =
     existingId === undefined
       ? new Map<string, ReadyAttachmentFile>()

@@ -58,6 +58,7 @@ const hostileDate = fc.tuple(fc.constantFrom(...datePaths), edgeDateTimeArb).map
 
 const textPaths = [
   ["ocid"],
+  ["id"],
   ["tender", "title"],
   ["tender", "description"],
   ["buyer", "name"],
@@ -105,6 +106,7 @@ const hostileSize = fc.constantFrom<Mutation>(
     splice: "-1e9999",
   },
   { kind: "huge ocid", mutate: (r) => at(r, ["ocid"], `${r.ocid}-${"x".repeat(600)}`) },
+  { kind: "huge release id", mutate: (r) => at(r, ["id"], `${r.id}-${"x".repeat(600)}`) },
 );
 
 const hostileDepth = fc.constantFrom(65, 1000, 100_000).map(
@@ -119,6 +121,8 @@ const hostileShape = fc.constantFrom<Mutation>(
   { kind: "missing ocid", mutate: ({ ocid: _ocid, ...rest }) => rest },
   { kind: "blank ocid", mutate: (r) => at(r, ["ocid"], "   ") },
   { kind: "ocid a number", mutate: (r) => at(r, ["ocid"], 42) },
+  { kind: "missing release id", mutate: ({ id: _id, ...rest }) => rest },
+  { kind: "blank release id", mutate: (r) => at(r, ["id"], " \t ") },
   { kind: "tender an array", mutate: (r) => at(r, ["tender"], []) },
   { kind: "title a number", mutate: (r) => at(r, ["tender", "title"], 7) },
   { kind: "no buyer", mutate: ({ buyer: _b, parties: _p, ...rest }) => rest },
@@ -130,7 +134,7 @@ const hostileShape = fc.constantFrom<Mutation>(
 /**
  * An OCDS release (ocid `ocid`, release id `id`) with one hostile change: a date at a calendar
  * edge, a code unit PostgreSQL refuses, a huge or non-finite value (`1e9999`, which `JSON.parse`
- * reads as Infinity), deep nesting, a missing ocid or a wrong shape. Mapped and stored, each must
+ * reads as Infinity), deep nesting, a missing ocid or release id, or a wrong shape. Mapped and stored, each must
  * end stored or quarantined with its reason, never failing its page.
  */
 export function hostileOcdsReleaseArb(ocid: string, id: string): fc.Arbitrary<HostileOcdsRelease> {

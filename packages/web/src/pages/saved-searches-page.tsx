@@ -9,6 +9,7 @@ import { FeedUrl } from "../components/feed-url.js";
 import { Loading } from "../components/loading.js";
 import { UserText } from "../components/user-text.js";
 import { formatDate } from "../format.js";
+import { NoticePlace } from "../procedure/notice-place.js";
 import { APP_BASE } from "../router.js";
 import { fromFilters, searchStateToQuery } from "../search/search-state.js";
 import { useRequest } from "../use-request.js";
@@ -122,6 +123,7 @@ function SavedSearchCard({
                 {" "}
                 · matched {formatDate(m.matched_at)} · score {m.score.toFixed(3)}
               </span>
+              <NoticePlace tender={m.tender} />
             </li>
           ))}
         </ul>

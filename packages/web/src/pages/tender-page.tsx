@@ -8,7 +8,9 @@ import { FailureNotice } from "../components/failure-notice.js";
 import { Loading } from "../components/loading.js";
 import { TenderMeta } from "../components/tender-meta.js";
 import { UserText } from "../components/user-text.js";
-import { formatBytes, formatDate, sourceName } from "../format.js";
+import { formatBytes, formatDate, kindName, sourceName } from "../format.js";
+import { ProcedureTimeline } from "../procedure/procedure-timeline.js";
+import { ReplacedNote } from "../procedure/replaced-note.js";
 import { APP_BASE } from "../router.js";
 import { useRequest } from "../use-request.js";
 
@@ -20,7 +22,10 @@ const STATUS_TEXT: Record<TenderDetailsAttachment["download_status"], string> = 
 };
 const SHORT_DESCRIPTION = 600;
 
-/** The tender page: the card, its attachments with their download status, the notice, and Ask. */
+/**
+ * The tender page: the card, its procedure's timeline, its attachments with their download
+ * status, the notice, and Ask.
+ */
 export function TenderPage({ api, id }: { api: ApiClient; id: string }) {
   const [tender, retry] = useRequest(
     (signal) => api.get<TenderDetails>(`/tenders/${id}`, undefined, signal),
@@ -62,14 +67,16 @@ export function TenderPage({ api, id }: { api: ApiClient; id: string }) {
         <h1>
           <UserText text={t.title} />
         </h1>
+        <ReplacedNote tender={t} />
         <TenderMeta tender={t} />
         <p class="small muted">
-          {sourceName(t.source)} · notice {t.external_id} · published {formatDate(t.published_at)} · index{" "}
-          {t.index_status}
+          {sourceName(t.source)} · {kindName(t.kind)} · notice <UserText text={t.external_id} /> · published{" "}
+          {formatDate(t.published_at)} · index {t.index_status}
         </p>
         <p>
           <ExternalLink url={t.source_url}>Read the notice at {sourceName(t.source)}</ExternalLink>
         </p>
+        {t.procedure && <ProcedureTimeline procedure={t.procedure} viewing={t.id} />}
         {description && (
           <>
             <h2>Description</h2>

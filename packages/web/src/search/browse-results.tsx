@@ -7,6 +7,7 @@ import { Loading } from "../components/loading.js";
 import { TenderMeta } from "../components/tender-meta.js";
 import { UserText } from "../components/user-text.js";
 import { formatDate, sourceName } from "../format.js";
+import { NoticePlace } from "../procedure/notice-place.js";
 import { APP_BASE } from "../router.js";
 import { useRequest } from "../use-request.js";
 import { type SearchState, type Sort, searchStateToQuery, toBrowseParams } from "./search-state.js";
@@ -98,6 +99,7 @@ export function BrowseResults({ api, state, onSort }: Props) {
                   <UserText text={tender.title} />
                 </a>
               </h3>
+              <NoticePlace tender={tender} />
               <TenderMeta tender={tender} />
               <p class="muted small">
                 {sourceName(tender.source)} · published {formatDate(tender.published_at)}

@@ -2,7 +2,7 @@ import type { FacetsResponse } from "@tender/contracts";
 import { useEffect, useState } from "preact/hooks";
 import { FacetList } from "../components/facet-list.js";
 import { FailureNotice } from "../components/failure-notice.js";
-import { sourceName } from "../format.js";
+import { byKindOrder, kindName, sourceName } from "../format.js";
 import type { RequestState } from "../use-request.js";
 import { EMPTY_SEARCH, type SearchState } from "./search-state.js";
 
@@ -33,7 +33,7 @@ export function FiltersPanel({ state, facets, onChange, onRetry }: Props) {
   const [draft, setDraft] = useState(state);
   useEffect(() => setDraft(state), [state]);
   const [open] = useState(wide);
-  const toggle = (key: "sources" | "countries" | "cpv") => (value: string, on: boolean) => {
+  const toggle = (key: "sources" | "countries" | "cpv" | "kinds") => (value: string, on: boolean) => {
     const list = on ? [...state[key], value] : state[key].filter((v) => v !== value);
     onChange({ ...state, [key]: list });
   };
@@ -58,6 +58,18 @@ export function FiltersPanel({ state, facets, onChange, onRetry }: Props) {
             </span>
           )}
         </summary>
+        {/* First: it decides which notices of a procedure the lists and counts below hold. */}
+        <div class="check latest-only">
+          <input
+            type="checkbox"
+            id="filter-current"
+            checked={state.current}
+            onChange={(e) => onChange({ ...state, current: (e.target as HTMLInputElement).checked })}
+          />
+          <label for="filter-current">
+            Latest only <span class="muted small">(hide notices a later one replaced)</span>
+          </label>
+        </div>
         {facets.status === "loading" && <p class="muted small">Counting tenders…</p>}
         {facets.status === "failed" && <FailureNotice failure={facets.failure} onRetry={onRetry} />}
         {data && (
@@ -87,6 +99,15 @@ export function FiltersPanel({ state, facets, onChange, onRetry }: Props) {
               selected={state.cpv}
               onToggle={toggle("cpv")}
             />
+            <FacetList
+              legend="Notice kind"
+              name="kind"
+              counts={[...data.kinds].sort(byKindOrder)}
+              total={data.total}
+              selected={state.kinds}
+              label={kindName}
+              onToggle={toggle("kinds")}
+            />
           </>
         )}
         <form
@@ -99,6 +120,9 @@ export function FiltersPanel({ state, facets, onChange, onRetry }: Props) {
               sources: state.sources,
               countries: state.countries,
               cpv: state.cpv,
+              kinds: state.kinds,
+              open: state.open,
+              current: state.current,
             });
           }}
         >

@@ -4,6 +4,7 @@ import { Loading } from "../components/loading.js";
 import { TenderMeta } from "../components/tender-meta.js";
 import { UserText } from "../components/user-text.js";
 import { sourceName } from "../format.js";
+import { NoticePlace } from "../procedure/notice-place.js";
 import { APP_BASE } from "../router.js";
 import { useRequest } from "../use-request.js";
 import { runSearch } from "./search-results.js";
@@ -41,7 +42,10 @@ export function SearchResults({ api, state }: { api: ApiClient; state: SearchSta
                   </a>
                 </h3>
                 {group.tender ? (
-                  <TenderMeta tender={group.tender} />
+                  <>
+                    <NoticePlace tender={group.tender} />
+                    <TenderMeta tender={group.tender} />
+                  </>
                 ) : (
                   <p class="muted small">{sourceName(group.fragments[0]?.source ?? "")}</p>
                 )}

@@ -1,3 +1,4 @@
+import { NOTICE_KINDS } from "@tender/contracts";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -29,6 +30,8 @@ const state: fc.Arbitrary<SearchState> = fc.record({
   deadlineFrom: fc.oneof(fc.constant(""), day),
   deadlineTo: fc.oneof(fc.constant(""), day),
   open: fc.boolean(),
+  kinds: fc.uniqueArray(fc.constantFrom(...NOTICE_KINDS), { maxLength: NOTICE_KINDS.length }),
+  current: fc.boolean(),
   sort: fc.constantFrom(...SORTS),
 });
 
@@ -79,5 +82,16 @@ describe("search state in the URL", () => {
     expect(toBrowseParams({ ...s, cpv: ["45", "72"] }).toString()).toBe(
       "country=FR&cpv=45&cpv=72&published_from=2026-05-01T00%3A00%3A00.000Z&published_to=2026-06-01T00%3A00%3A00.000Z&open=true",
     );
+  });
+
+  it('keeps the notice kinds and "Latest only" in the URL and sends them as `kinds` and `current`', () => {
+    const s = parseSearchState("kind=change&kind=result&kind=change&current=true");
+    expect(s).toMatchObject({ kinds: ["change", "result"], current: true });
+    expect(searchStateToQuery(s)).toBe("kind=change&kind=result&current=true");
+    expect(toFilters(s)).toEqual({ kinds: ["change", "result"], current: true });
+    expect(toBrowseParams(s).toString()).toBe("kind=change&kind=result&current=true");
+    // Anything but `true` is "all notices", as for `open`.
+    expect(parseSearchState("current=yes").current).toBe(false);
+    expect(toFilters(parseSearchState("current=false"))).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { TenderFilters, TenderSort } from "@tender/contracts";
+import type { NoticeKind, TenderFilters, TenderSort } from "@tender/contracts";
 
 /** How browsing orders tenders (docs/api.md#browsing; the API's sorts, in the order the page offers them). */
 export const SORTS = [
@@ -26,6 +26,10 @@ export interface SearchState {
   deadlineFrom: string;
   deadlineTo: string;
   open: boolean;
+  /** Notice kinds (`kind` in the URL, as browsing names it): a URL may hold any text, which the API refuses. */
+  kinds: string[];
+  /** "Latest only": leave out notices a later notice of their procedure replaced. */
+  current: boolean;
   sort: Sort;
 }
 
@@ -43,6 +47,8 @@ export const EMPTY_SEARCH: SearchState = {
   deadlineFrom: "",
   deadlineTo: "",
   open: false,
+  kinds: [],
+  current: false,
   sort: "published_desc",
 };
 
@@ -61,6 +67,7 @@ const LIST_PARAMS = [
   ["sources", "source"],
   ["countries", "country"],
   ["cpv", "cpv"],
+  ["kinds", "kind"],
 ] as const;
 const DATE_PARAMS = new Set(["publishedFrom", "publishedTo", "deadlineFrom", "deadlineTo"]);
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -84,6 +91,7 @@ export function parseSearchState(search: string): SearchState {
     state[key] = DATE_PARAMS.has(key) && !DAY.test(value) ? "" : value;
   }
   state.open = params.get("open") === "true";
+  state.current = params.get("current") === "true";
   const sort = params.get("sort");
   state.sort = (SORTS as readonly string[]).includes(sort ?? "") ? (sort as Sort) : "published_desc";
   return state;
@@ -96,6 +104,7 @@ export function searchStateToQuery(state: SearchState): string {
   for (const [key, name] of LIST_PARAMS) for (const value of state[key]) params.append(name, value);
   for (const [key, name] of TEXT_PARAMS) if (state[key].trim() !== "") params.set(name, state[key].trim());
   if (state.open) params.set("open", "true");
+  if (state.current) params.set("current", "true");
   if (state.sort !== "published_desc") params.set("sort", state.sort);
   return params.toString();
 }
@@ -128,6 +137,9 @@ export function toFilters(state: SearchState): TenderFilters | undefined {
   if (state.deadlineFrom !== "") filters.deadline_from = dayStart(state.deadlineFrom);
   if (state.deadlineTo !== "") filters.deadline_to = dayEnd(state.deadlineTo);
   if (state.open) filters.open = true;
+  // Like a source, a kind the URL names is sent as it is: the API refuses an unknown one with a message.
+  if (state.kinds.length > 0) filters.kinds = state.kinds as NoticeKind[];
+  if (state.current) filters.current = true;
   return Object.keys(filters).length > 0 ? filters : undefined;
 }
 
@@ -138,6 +150,7 @@ export function toBrowseParams(state: SearchState): URLSearchParams {
   for (const source of filters.sources ?? []) params.append("source", source);
   for (const country of filters.countries ?? []) params.append("country", country);
   for (const cpv of filters.cpv ?? []) params.append("cpv", cpv);
+  for (const kind of filters.kinds ?? []) params.append("kind", kind);
   for (const key of [
     "buyer",
     "currency",
@@ -152,6 +165,7 @@ export function toBrowseParams(state: SearchState): URLSearchParams {
     if (value !== undefined) params.set(key, value);
   }
   if (filters.open) params.set("open", "true");
+  if (filters.current) params.set("current", "true");
   return params;
 }
 
@@ -180,5 +194,7 @@ export function fromFilters(query: string, filters: TenderFilters | null): Searc
     deadlineFrom: day(f.deadline_from),
     deadlineTo: dayBefore(f.deadline_to),
     open: f.open ?? false,
+    kinds: f.kinds ?? [],
+    current: f.current ?? false,
   };
 }

@@ -94,7 +94,7 @@ export function browsePaths(
         operationId: "getProcedure",
         summary: "A procedure: its current notice, its notices oldest first with what each change changed",
         description:
-          "The id is a tender's `procedure_id`. `current` is the latest current call for competition or change, else the latest current notice; `awards` is empty until awards are mapped. Counted in the allowance of Search and Ask.",
+          "The id is a tender's `procedure_id` (the id of a procedure that joined another answers with that one). A Contracts Finder notice that names a Find a Tender notice, or the other way round, stands in that notice's procedure: `notices` may come from both portals and `source` is the procedure's own. `current` is the latest current call for competition or change, else the latest current notice; `awards` is empty until awards are mapped. Counted in the allowance of Search and Ask.",
         security: [{ ApiKey: [] }],
         parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } }],
         responses: {

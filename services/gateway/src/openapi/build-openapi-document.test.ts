@@ -1,4 +1,10 @@
-import { buildJsonSchemas, ERROR_CODES, ERROR_HTTP_STATUS } from "@tender/contracts";
+import {
+  buildJsonSchemas,
+  ERROR_CODES,
+  ERROR_HTTP_STATUS,
+  SOURCE_CODES,
+  SOURCE_LABELS,
+} from "@tender/contracts";
 import { describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "./build-openapi-document.js";
 
@@ -41,7 +47,14 @@ describe("buildOpenApiDocument", () => {
     const schemas = buildJsonSchemas();
     const components = document.components.schemas as Record<string, Json>;
     const { $schema, $id, ...searchRequest } = schemas["search-request"];
-    expect(components.SearchRequest).toEqual(searchRequest);
+    // The same schema, its reference to the source enum's file pointing at that file's component.
+    expect(JSON.stringify(components.SearchRequest)).toBe(
+      JSON.stringify(searchRequest).replace(
+        '"$ref":"known-source-code.schema.json"',
+        '"$ref":"#/components/schemas/KnownSourceCode"',
+      ),
+    );
+    expect(JSON.stringify(searchRequest)).toContain('"$ref":"known-source-code.schema.json"');
     expect($id).toBeDefined();
     for (const schema of Object.values(components)) {
       expect(schema).not.toHaveProperty("$id");
@@ -54,6 +67,7 @@ describe("buildOpenApiDocument", () => {
       "FacetsResponse",
       "HealthLive",
       "HealthReady",
+      "KnownSourceCode",
       "ProcedureResponse",
       "SavedSearch",
       "SavedSearchCreated",
@@ -65,6 +79,17 @@ describe("buildOpenApiDocument", () => {
       "TenderDetails",
       "TenderListResponse",
     ]);
+  });
+
+  it("lists the valid source codes once, with the sources' names, for every filter to refer to", () => {
+    const components = document.components.schemas as Record<string, Json>;
+    expect(components.KnownSourceCode).toMatchObject({ type: "string", enum: [...SOURCE_CODES] });
+    for (const [code, label] of Object.entries(SOURCE_LABELS))
+      expect(components.KnownSourceCode?.description).toContain(`\`${code}\`: ${label}`);
+    const tenders = document.paths["/api/v1/tenders"]?.get as Json & { parameters: Json[] };
+    const source = tenders.parameters.find((p) => p.name === "source");
+    expect(source?.schema).toMatchObject({ items: { $ref: "#/components/schemas/KnownSourceCode" } });
+    expect(refs(document).filter((ref) => ref.endsWith("/KnownSourceCode")).length).toBeGreaterThanOrEqual(7);
   });
 
   it("documents every error status of the error table on the protected operations", () => {

@@ -7,6 +7,7 @@ import {
 import { API_KEY_HEADER } from "../middleware/auth/api-key-auth.js";
 import { ASK_STREAM_DESCRIPTION, askEventStream } from "./ask-event-stream.js";
 import { browsePaths } from "./browse-paths.js";
+import { componentRefs } from "./component-refs.js";
 import { errorResponseObject } from "./error-responses.js";
 import { savedSearchPaths } from "./saved-search-paths.js";
 
@@ -28,6 +29,8 @@ const COMPONENTS: Record<string, WireSchemaName> = {
   ErrorResponse: "error-response",
   HealthLive: "health-live",
   HealthReady: "health-ready",
+  // The valid source codes, which the filters refer to: one enum, with the sources' names.
+  KnownSourceCode: "known-source-code",
 };
 
 // Inside an OpenAPI document a component is a plain schema: the file's `$id` would re-base refs.
@@ -96,7 +99,9 @@ const TAGS = [
  * are generated from the same valibot schemas that validate requests, so they cannot drift.
  */
 export function buildOpenApiDocument(): Record<string, unknown> {
-  const schemas = buildJsonSchemas();
+  const schemas = Object.fromEntries(
+    Object.entries(buildJsonSchemas()).map(([name, schema]) => [name, componentRefs(schema, COMPONENTS)]),
+  ) as Record<WireSchemaName, JsonSchemaDocument>;
   return {
     openapi: "3.1.0",
     info: { title: "Tender Search API", version: "1.0.0", description: DESCRIPTION },
