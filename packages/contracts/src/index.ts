@@ -91,6 +91,7 @@ export {
   SCHEMA_BASE_URL,
 } from "./json-schemas/build-json-schemas.js";
 export { WIRE_SCHEMA_NAMES, WIRE_SCHEMAS, type WireSchemaName } from "./json-schemas/wire-schemas.js";
+export { ALERT_REASONS, AlertReason, FOLLOW_UP_REASONS } from "./primitives/alert-reason.js";
 export { CALENDAR_DATE_PATTERN, CalendarDate, calendarDateOf } from "./primitives/calendar-date.js";
 export { CountryCode } from "./primitives/country-code.js";
 export { CpvCode, CpvPrefix } from "./primitives/cpv-code.js";

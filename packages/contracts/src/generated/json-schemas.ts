@@ -3222,6 +3222,15 @@ export const jsonSchemas = {
               "format": "uuid",
               "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
             },
+            "reason": {
+              "enum": [
+                "match",
+                "changed",
+                "awarded",
+                "cancelled"
+              ],
+              "type": "string"
+            },
             "tender": {
               "type": "object",
               "properties": {
@@ -3417,15 +3426,101 @@ export const jsonSchemas = {
               "type": "string",
               "format": "date-time",
               "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+            },
+            "procedure_id": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "format": "uuid",
+                  "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "changes": {
+              "anyOf": [
+                {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "field": {
+                        "enum": [
+                          "title",
+                          "deadline",
+                          "amount",
+                          "documents_added",
+                          "documents_removed"
+                        ],
+                        "type": "string"
+                      },
+                      "from": {
+                        "anyOf": [
+                          {
+                            "anyOf": [
+                              {
+                                "type": "string"
+                              },
+                              {
+                                "type": "array",
+                                "items": {
+                                  "type": "string"
+                                }
+                              }
+                            ]
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "to": {
+                        "anyOf": [
+                          {
+                            "anyOf": [
+                              {
+                                "type": "string"
+                              },
+                              {
+                                "type": "array",
+                                "items": {
+                                  "type": "string"
+                                }
+                              }
+                            ]
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "field",
+                      "from",
+                      "to"
+                    ],
+                    "additionalProperties": false
+                  }
+                },
+                {
+                  "type": "null"
+                }
+              ]
             }
           },
           "required": [
             "alert_id",
+            "reason",
             "tender",
             "score",
             "snippet",
             "attachment",
-            "matched_at"
+            "matched_at",
+            "procedure_id",
+            "changes"
           ],
           "additionalProperties": false
         }
@@ -3462,6 +3557,15 @@ export const jsonSchemas = {
         "type": "string",
         "format": "uuid",
         "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+      },
+      "reason": {
+        "enum": [
+          "match",
+          "changed",
+          "awarded",
+          "cancelled"
+        ],
+        "type": "string"
       },
       "tender": {
         "type": "object",
@@ -3659,6 +3763,89 @@ export const jsonSchemas = {
         "format": "date-time",
         "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
       },
+      "procedure_id": {
+        "anyOf": [
+          {
+            "type": "string",
+            "format": "uuid",
+            "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "changes": {
+        "anyOf": [
+          {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "field": {
+                  "enum": [
+                    "title",
+                    "deadline",
+                    "amount",
+                    "documents_added",
+                    "documents_removed"
+                  ],
+                  "type": "string"
+                },
+                "from": {
+                  "anyOf": [
+                    {
+                      "anyOf": [
+                        {
+                          "type": "string"
+                        },
+                        {
+                          "type": "array",
+                          "items": {
+                            "type": "string"
+                          }
+                        }
+                      ]
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "to": {
+                  "anyOf": [
+                    {
+                      "anyOf": [
+                        {
+                          "type": "string"
+                        },
+                        {
+                          "type": "array",
+                          "items": {
+                            "type": "string"
+                          }
+                        }
+                      ]
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                }
+              },
+              "required": [
+                "field",
+                "from",
+                "to"
+              ],
+              "additionalProperties": false
+            }
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
       "saved_search": {
         "type": "object",
         "properties": {
@@ -3684,11 +3871,14 @@ export const jsonSchemas = {
     "required": [
       "schema_version",
       "alert_id",
+      "reason",
       "tender",
       "score",
       "snippet",
       "attachment",
       "matched_at",
+      "procedure_id",
+      "changes",
       "saved_search"
     ],
     "additionalProperties": false
