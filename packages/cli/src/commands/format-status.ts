@@ -46,6 +46,7 @@ function databaseSections(db: DatabaseStatus | { error: string }): string[] {
     facet("Tenders by CPV division (top 10)", "DIVISION", db.tenders_by_cpv_division),
     facet("Notices by kind", "KIND", db.tenders_by_kind),
     `Procedures with more than one notice: ${db.procedures_with_several_notices}`,
+    `Organisations: ${db.organisations.total} (${db.organisations.buyers} buyers, ${db.organisations.suppliers} suppliers)`,
     awardSection(db.awards),
     sources,
   ];

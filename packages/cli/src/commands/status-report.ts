@@ -2,6 +2,7 @@ import type { JetStreamManager } from "@nats-io/jetstream";
 import { type BusTopology, catalogEntries } from "@tender/bus";
 import {
   countAwardStatus,
+  countOrganisations,
   countProceduresWithSeveralNotices,
   countQuarantinedByReason,
   countTenderFacets,
@@ -39,6 +40,8 @@ export interface DatabaseStatus {
     without_awards: number;
     unreadable_by_reason: { reason: string; count: number }[];
   };
+  /** Buyers and winners (`is_buyer` / `is_supplier`; one organisation may be both). */
+  organisations: { total: number; buyers: number; suppliers: number };
   /** Webhook alerts not delivered yet: waiting, due now (and how late the oldest is), given up. */
   webhook_deliveries: { pending: number; due: number; oldest_due_age_seconds: number | null; failed: number };
   /** Email confirmations and digests not sent yet, given up, and email channels stopped by refusals. */
@@ -91,6 +94,7 @@ export async function readDatabaseStatus(db: Db): Promise<DatabaseStatus> {
     emails,
     linked,
     awards,
+    organisations,
   ] = await Promise.all([
     readPipelineCounts(db),
     countQuarantinedByReason(db, QUARANTINE_REASONS_SHOWN),
@@ -99,6 +103,7 @@ export async function readDatabaseStatus(db: Db): Promise<DatabaseStatus> {
     countUnsentEmails(db),
     countProceduresWithSeveralNotices(db),
     countAwardStatus(db, AWARD_REASONS_SHOWN),
+    countOrganisations(db),
   ]);
   return {
     tenders: { ...tenders, total: sum(tenders) },
@@ -130,6 +135,7 @@ export async function readDatabaseStatus(db: Db): Promise<DatabaseStatus> {
       without_awards: awards.withoutAwards,
       unreadable_by_reason: awards.reasons,
     },
+    organisations,
     webhook_deliveries: {
       pending: deliveries.pending,
       due: deliveries.due,

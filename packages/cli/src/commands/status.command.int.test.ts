@@ -294,6 +294,20 @@ describe("tender status", () => {
     );
   });
 
+  it("counts organisations as buyers and suppliers", async () => {
+    const empty = JSON.parse((await runCaptured(["status", "--json"], env)).stdout).database;
+    expect(empty.organisations).toEqual({ total: 0, buyers: 0, suppliers: 0 });
+    await sql`
+      INSERT INTO organisations (org_key, name, is_buyer, is_supplier)
+      VALUES ('name:a:-', 'A', true, false), ('name:b:-', 'B', false, true), ('name:c:-', 'C', true, true)`.execute(
+      t.db,
+    );
+    const report = JSON.parse((await runCaptured(["status", "--json"], env)).stdout).database;
+    expect(report.organisations).toEqual({ total: 3, buyers: 2, suppliers: 2 });
+    const text = await runCaptured(["status"], env);
+    expect(text.stdout).toContain("Organisations: 3 (2 buyers, 2 suppliers)");
+  });
+
   it("says a lost consumer is missing and how to recreate it", async () => {
     await bus.jsm.consumers.delete(names.stream, names.consumers.indexer);
     try {
