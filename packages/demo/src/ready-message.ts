@@ -60,7 +60,7 @@ export function readyMessage(input: ReadyMessageInput): string {
       : []),
     ...(input.alerts?.feedUrl
       ? [
-          `# Alerts: ${input.alerts.received} webhook call(s) received so far (printed above); the same matches as an Atom feed, no key needed`,
+          `# Alerts: ${input.alerts.received} webhook call(s) received so far (printed above); the first saved search's as an Atom feed, no key needed`,
           `curl -s ${input.alerts.feedUrl}`,
           "",
         ]
