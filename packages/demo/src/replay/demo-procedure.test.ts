@@ -32,7 +32,7 @@ function mapped(pkg: Package) {
   return { ...result.record, procedure: findATenderSource.procedure?.(releases[0]) };
 }
 
-// fixtures/SOURCES.md says what is real and what was derived; these tests hold the files to it.
+// packages/demo/fixtures/SOURCES.md says what is real and what was derived; these tests hold the files to it.
 describe("the demo procedure (HC2645 of Wiltshire Council on Find a Tender)", () => {
   it("maps to a call, its change and a result of one procedure, the change replacing the call", () => {
     const [a, b, c] = [callPackage, changePackage, awardPackage].map(mapped);
