@@ -41,7 +41,7 @@ export interface DemoOcdsSource {
 }
 
 // The recorded pages and PDFs are the source packages' fixtures (one copy in the repository);
-// only the derived TED page is the demo's own.
+// only the derived TED page and the demo procedure's derived releases (demo-procedure.ts) are the demo's own.
 
 /** TED pages (absolute paths): two real captures, then the page derived from the two real notice PDFs. */
 export const TED_PAGE_FILES = [
