@@ -1,8 +1,9 @@
-import type { AlertReason, NoticeChange, TenderSummary } from "@tender/contracts";
+import type { AlertReason, Award, NoticeChange, TenderSummary } from "@tender/contracts";
 import { sql } from "kysely";
 import type { Db } from "../database.js";
 import type { TenderPosition } from "./tender-browse.repository.js";
 import { TENDER_SUMMARY_COLUMNS } from "./tender-summary-sql.js";
+import { toListedMatches } from "./to-listed-matches.js";
 
 /** One match of a saved search, as `Match` shows it, with its keyset position. */
 export interface ListedMatch {
@@ -19,6 +20,8 @@ export interface ListedMatch {
   procedure_id: string | null;
   /** What a follow-up changed (null: unknown or none to show); null for a match. */
   changes: NoticeChange[] | null;
+  /** An `awarded` follow-up's awards, a `changed` one's when its notice corrects a result; else null (`toListedMatches`). */
+  awards: Award[] | null;
   /** Where the next page starts: `matched_at` to the microsecond, and the match id. */
   position: TenderPosition & { key: string };
 }
@@ -49,8 +52,9 @@ export const MATCH_COLUMNS = sql`
   to_char(m.matched_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS matched_at,
   to_char(m.matched_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS matched_key`;
 
-/** A row of {@link MATCH_COLUMNS} as `Match` shows it, with its keyset position. */
-export function toListedMatch({
+/** A row of {@link MATCH_COLUMNS} as `Match` shows it, with its awards and its keyset position. */
+export function toListedMatch(
+  {
   alert_id,
   reason,
   follow_up_procedure_id,
@@ -61,8 +65,10 @@ export function toListedMatch({
   attachment_filename,
   matched_at,
   matched_key,
-  ...tender
-}: MatchRow): ListedMatch {
+    ...tender
+  }: MatchRow,
+  awards: Award[] | null,
+): ListedMatch {
   return {
     alert_id,
     reason,
@@ -76,13 +82,14 @@ export function toListedMatch({
     matched_at,
     procedure_id: follow_up_procedure_id,
     changes: follow_up_changes,
+    awards,
     position: { key: matched_key, id: alert_id },
   };
 }
 
 /**
  * A page of a saved search's matches, newest first (`matched_at`, then id, both descending),
- * strictly after `after` when given, each with its tender's summary.
+ * strictly after `after` when given, each with its tender's summary and a follow-up's awards.
  */
 export async function listSavedSearchMatches(
   db: Db,
@@ -100,5 +107,5 @@ export async function listSavedSearchMatches(
     WHERE m.saved_search_id = ${savedSearchId} AND ${behind}
     ORDER BY m.matched_at DESC, m.id DESC
     LIMIT ${page.limit}`.execute(db);
-  return rows.map(toListedMatch);
+  return toListedMatches(db, rows);
 }

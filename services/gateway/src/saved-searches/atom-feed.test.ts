@@ -64,6 +64,7 @@ function feed(title: string, snippet: string, name = "Roads", followUp: Partial<
         matched_at: "2026-01-02T03:04:05.678Z",
         procedure_id: null,
         changes: null,
+        awards: null,
         position: { key: "2026-01-02T03:04:05.678000Z", id: "5d2e8b7c-1b7d-4c6e-9a0f-3f2c8a4e1a90" },
         ...followUp,
       },

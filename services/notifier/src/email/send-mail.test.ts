@@ -57,6 +57,7 @@ function match(
     matched_at: "2026-11-26T06:00:00.000Z",
     procedure_id: null,
     changes: null,
+    awards: null,
     position: { key: "2026-11-26T06:00:00.000000Z", id: "5d2e8b7c-1b7d-4c6e-9a0f-3f2c8a4e1a90" },
   };
 }
