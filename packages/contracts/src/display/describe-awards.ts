@@ -22,17 +22,18 @@ function money(cents: bigint): string {
 
 /** "A", "A and B", "A, B and 3 others": the distinct names in notice order. */
 function winners(awards: readonly AwardLike[]): string {
-  const names = [
-    ...new Map(
-      awards
-        .flatMap((a) => a.winners.map((w) => (w.name === null ? "" : clip(w.name))))
-        .filter((name) => name !== "")
-        .map((name) => [name.toLowerCase(), name]),
-    ).values(),
-  ];
-  if (names.length <= 2) return names.join(" and ");
-  const others = names.length - 2;
-  return `${names[0]}, ${names[1]} and ${others} ${others === 1 ? "other" : "others"}`;
+  // The first spelling of each name, compared without case.
+  const names = new Map<string, string>();
+  for (const { winners: named } of awards) {
+    for (const { name } of named) {
+      const shown = name === null ? "" : clip(name);
+      if (shown !== "" && !names.has(shown.toLowerCase())) names.set(shown.toLowerCase(), shown);
+    }
+  }
+  const [first, second] = names.values();
+  if (names.size <= 2) return [first, second].filter(Boolean).join(" and ");
+  const others = names.size - 2;
+  return `${first}, ${second} and ${others} ${others === 1 ? "other" : "others"}`;
 }
 
 /** The awarded values summed per currency, in order of appearance: "EUR 239,689.54 + GBP 5.00". */

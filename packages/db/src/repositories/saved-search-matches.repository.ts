@@ -55,16 +55,16 @@ export const MATCH_COLUMNS = sql`
 /** A row of {@link MATCH_COLUMNS} as `Match` shows it, with its awards and its keyset position. */
 export function toListedMatch(
   {
-  alert_id,
-  reason,
-  follow_up_procedure_id,
-  follow_up_changes,
-  score,
-  snippet,
-  attachment_id,
-  attachment_filename,
-  matched_at,
-  matched_key,
+    alert_id,
+    reason,
+    follow_up_procedure_id,
+    follow_up_changes,
+    score,
+    snippet,
+    attachment_id,
+    attachment_filename,
+    matched_at,
+    matched_key,
     ...tender
   }: MatchRow,
   awards: Award[] | null,

@@ -4,7 +4,8 @@ import { type ListedMatch, type MatchRow, toListedMatch } from "./saved-search-m
 
 // A change or modification that corrects a result carries the corrected awards (as on the card).
 const mayCarryAwards = (row: MatchRow) =>
-  row.reason === "awarded" || (row.reason === "changed" && (row.kind === "change" || row.kind === "modification"));
+  row.reason === "awarded" ||
+  (row.reason === "changed" && (row.kind === "change" || row.kind === "modification"));
 
 /**
  * Rows of `MATCH_COLUMNS` as `Match` shows them, with their notices' awards read in one query for
@@ -12,7 +13,10 @@ const mayCarryAwards = (row: MatchRow) =>
  * none is stored), a `changed` one its notice's when it has any; every other alert null.
  */
 export async function toListedMatches(db: Db, rows: readonly MatchRow[]): Promise<ListedMatch[]> {
-  const awards = await listNoticeAwards(db, rows.filter(mayCarryAwards).map((row) => row.id));
+  const awards = await listNoticeAwards(
+    db,
+    rows.filter(mayCarryAwards).map((row) => row.id),
+  );
   return rows.map((row) => {
     const stored = awards.get(row.id);
     const shown = row.reason === "awarded" ? (stored ?? []) : mayCarryAwards(row) ? (stored ?? null) : null;

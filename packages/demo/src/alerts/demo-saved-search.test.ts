@@ -65,7 +65,14 @@ describe("describeAlert", () => {
     // The demo's award as Find a Tender publishes it (083650-2026): the winner on the awarded line.
     const award = {
       lot: "1",
-      winners: [{ organisation_id: null, name: "Oxford Brookes Enterprises Limited", identifier: null, country: null }],
+      winners: [
+        {
+          organisation_id: null,
+          name: "Oxford Brookes Enterprises Limited",
+          identifier: null,
+          country: null,
+        },
+      ],
       value: "32800.00",
       currency: "GBP",
     };
@@ -77,7 +84,10 @@ describe("describeAlert", () => {
       fc.property(
         fc.constantFrom("changed", "awarded", "cancelled"),
         fc.anything(),
-        fc.oneof(fc.anything(), fc.array(fc.record({ winners: fc.array(fc.record({ name: fc.string({ unit: "binary" }) })) }))),
+        fc.oneof(
+          fc.anything(),
+          fc.array(fc.record({ winners: fc.array(fc.record({ name: fc.string({ unit: "binary" }) })) })),
+        ),
         (reason, changes, awards) => {
           const line = followUp(reason, changes, awards);
           expect(line).toMatch(/^follow-up for "Schools": 083650-2026 \w+ — /);

@@ -1,4 +1,9 @@
-import { type AwardLike, describeAwards, describeNoticeChanges, showBidiControls } from "@tender/contracts/display";
+import {
+  type AwardLike,
+  describeAwards,
+  describeNoticeChanges,
+  showBidiControls,
+} from "@tender/contracts/display";
 import type { AlertReceiver } from "./start-alert-receiver.js";
 
 /** A saved search the demo makes (the body of `POST /api/v1/saved-searches` without its webhook). */

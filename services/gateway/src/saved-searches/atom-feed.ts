@@ -1,4 +1,9 @@
-import { describeAwards, describeNoticeChanges, followUpTitle, showBidiControls } from "@tender/contracts/display";
+import {
+  describeAwards,
+  describeNoticeChanges,
+  followUpTitle,
+  showBidiControls,
+} from "@tender/contracts/display";
 import type { ListedMatch } from "@tender/db";
 
 /** What a feed shows: its saved search and its latest matches, newest first. */
