@@ -1,11 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../database.js";
-import {
-  type ListedMatch,
-  MATCH_COLUMNS,
-  type MatchRow,
-  toListedMatch,
-} from "./saved-search-matches.repository.js";
+import { type ListedMatch, MATCH_COLUMNS, type MatchRow, toListedMatch } from "./listed-match.js";
 import { toListedMatches } from "./to-listed-matches.js";
 
 /**

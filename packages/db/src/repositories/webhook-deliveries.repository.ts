@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import type { Db } from "../database.js";
 import { alertingSavedSearchSql } from "./alerting-saved-search-sql.js";
+import { type ListedMatch, MATCH_COLUMNS, type MatchRow } from "./listed-match.js";
 import { receiverHostSql } from "./receiver-host-sql.js";
-import { type ListedMatch, MATCH_COLUMNS, type MatchRow } from "./saved-search-matches.repository.js";
 import { toListedMatches } from "./to-listed-matches.js";
 
 /** A due webhook delivery claimed for one attempt, with everything its alert shows. */
