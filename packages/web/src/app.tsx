@@ -1,6 +1,7 @@
 import { useMemo, useState } from "preact/hooks";
 import { createApiClient } from "./api/api-client.js";
 import { keyStore } from "./key-store.js";
+import { ExpiringPage } from "./pages/expiring-page.js";
 import { KeyPrompt } from "./pages/key-prompt.js";
 import { OrganisationPage } from "./pages/organisation-page.js";
 import { OrganisationSearchPage } from "./pages/organisation-search-page.js";
@@ -52,6 +53,9 @@ export function App() {
             >
               Organisations
             </a>
+            <a href={`${APP_BASE}expiring`} aria-current={route.page === "expiring" ? "page" : undefined}>
+              Expiring contracts
+            </a>
             <a href={`${APP_BASE}saved`} aria-current={route.page === "saved" ? "page" : undefined}>
               Saved searches
             </a>
@@ -80,6 +84,8 @@ export function App() {
         <OrganisationSearchPage api={api} search={route.search} />
       ) : route.page === "organisation" ? (
         <OrganisationPage api={api} id={route.id} />
+      ) : route.page === "expiring" ? (
+        <ExpiringPage api={api} search={route.search} />
       ) : (
         <main id="main">
           <h1>Page not found</h1>
