@@ -13,6 +13,7 @@ export { toContentHashInput } from "./hashing/to-content-hash-input.js";
 export { AlertV1 } from "./http/alert-v1.js";
 export { AskRequest } from "./http/ask-request.js";
 export { AskResponse, NOT_ENOUGH_DATA_ANSWER } from "./http/ask-response.js";
+export { AWARD_LIMITS, Award, AwardWinner, awardList } from "./http/award.js";
 export {
   DEFAULT_DIGEST_HOUR_UTC,
   DIGEST_FREQUENCIES,

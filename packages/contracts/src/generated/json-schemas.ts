@@ -1065,6 +1065,171 @@ export const jsonSchemas = {
           }
         ]
       },
+      "awards": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "lot": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                  "maxLength": 200
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "winners": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "organisation_id": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "format": "uuid",
+                        "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "name": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                        "maxLength": 1000
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "identifier": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                        "maxLength": 200
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "country": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "pattern": "^[A-Z]{2}$"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  }
+                },
+                "required": [
+                  "organisation_id",
+                  "name",
+                  "identifier",
+                  "country"
+                ],
+                "additionalProperties": false
+              },
+              "maxItems": 100
+            },
+            "value": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "pattern": "^(?:0|[1-9]\\d{0,17})\\.\\d{2}$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "currency": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "pattern": "^[A-Z]{3}$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "decided_at": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "format": "date",
+                  "pattern": "^(?!0000)\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "contract_signed_at": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "format": "date",
+                  "pattern": "^(?!0000)\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "contract_end": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "format": "date",
+                  "pattern": "^(?!0000)\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "tenders_received": {
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 0,
+                  "maximum": 2147483647
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "lot",
+            "winners",
+            "value",
+            "currency",
+            "decided_at",
+            "contract_signed_at",
+            "contract_end",
+            "tenders_received"
+          ],
+          "additionalProperties": false
+        },
+        "maxItems": 500
+      },
       "attachments": {
         "type": "array",
         "items": {
@@ -1166,6 +1331,7 @@ export const jsonSchemas = {
       "kind",
       "superseded_by",
       "procedure",
+      "awards",
       "attachments"
     ],
     "additionalProperties": false
@@ -1769,8 +1935,168 @@ export const jsonSchemas = {
       },
       "awards": {
         "type": "array",
-        "items": {},
-        "maxItems": 0
+        "items": {
+          "type": "object",
+          "properties": {
+            "lot": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                  "maxLength": 200
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "winners": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "organisation_id": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "format": "uuid",
+                        "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "name": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                        "maxLength": 1000
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "identifier": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                        "maxLength": 200
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "country": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "pattern": "^[A-Z]{2}$"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  }
+                },
+                "required": [
+                  "organisation_id",
+                  "name",
+                  "identifier",
+                  "country"
+                ],
+                "additionalProperties": false
+              },
+              "maxItems": 100
+            },
+            "value": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "pattern": "^(?:0|[1-9]\\d{0,17})\\.\\d{2}$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "currency": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "pattern": "^[A-Z]{3}$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "decided_at": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "format": "date",
+                  "pattern": "^(?!0000)\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "contract_signed_at": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "format": "date",
+                  "pattern": "^(?!0000)\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "contract_end": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "format": "date",
+                  "pattern": "^(?!0000)\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "tenders_received": {
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 0,
+                  "maximum": 2147483647
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "lot",
+            "winners",
+            "value",
+            "currency",
+            "decided_at",
+            "contract_signed_at",
+            "contract_end",
+            "tenders_received"
+          ],
+          "additionalProperties": false
+        },
+        "maxItems": 500
       }
     },
     "required": [

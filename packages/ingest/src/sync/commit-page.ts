@@ -1,5 +1,6 @@
 import { type Database, ensureSource, saveSourceAdapterState, saveSourceCursor } from "@tender/db";
 import type { Kysely } from "kysely";
+import { upsertPageOrganisations } from "../awards/upsert-page-organisations.js";
 import type { MapResult } from "../mapping/map-result.js";
 import type { IngestLogger } from "./ingest-logger.js";
 import { storeOrQuarantine } from "./store-or-quarantine.js";
@@ -35,7 +36,7 @@ export interface CommitPageInput {
  * Commits one page in one transaction: locks the source row (and checks the cursor), stores every
  * valid record with its attachments and outbox event, each under its own savepoint, quarantines
  * the invalid ones and those the database refuses (they never block the page or its cursor),
- * then saves the next cursor, `last_sync_at` and the adapter's state of the pass. Fails as a whole only
+ * (the organisations the page names first, in key order: `upsertPageOrganisations`), then saves the next cursor, `last_sync_at` and the adapter's state of the pass. Fails as a whole only
  * for what is not one record's fault (connection lost, serialization failure, cursor moved).
  */
 export async function commitPage(db: Kysely<Database>, input: CommitPageInput): Promise<SyncCounts> {
@@ -52,6 +53,10 @@ export async function commitPage(db: Kysely<Database>, input: CommitPageInput): 
       subject: input.subject,
       now: input.now,
     };
+    await upsertPageOrganisations(
+      trx,
+      input.items.map((item) => item.result),
+    );
     for (const item of input.items) {
       const quarantined = await storeOrQuarantine(trx, target, item, counts);
       if (quarantined?.sqlState) {

@@ -46,7 +46,7 @@ export async function storeOrQuarantine(
 ): Promise<QuarantinedItem | null> {
   let failure: QuarantinedItem;
   if (item.result.ok) {
-    const { record, facets, procedure } = item.result;
+    const { record, facets, procedure, awards } = item.result;
     try {
       const stored = await withSavepoint(trx, () =>
         storeTenderRecord(trx, {
@@ -54,6 +54,7 @@ export async function storeOrQuarantine(
           record,
           ...(facets === undefined ? {} : { facets }),
           ...(procedure === undefined ? {} : { procedure }),
+          ...(awards === undefined ? {} : { awards }),
           subject: target.subject,
           now: target.now,
         }),
