@@ -51,7 +51,12 @@ function AwardItem({ award }: { award: Award }) {
         ) : (
           "Lot not named"
         )}
-        {!awarded && <> <span class="status status-skipped">Not awarded</span></>}
+        {!awarded && (
+          <>
+            {" "}
+            <span class="status status-skipped">Not awarded</span>
+          </>
+        )}
       </h3>
       <ul class="meta">
         {awarded && (

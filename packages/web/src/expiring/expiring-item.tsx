@@ -48,7 +48,9 @@ export function ExpiringItem({ api, tender, cards }: Props) {
         )}
       </ul>
       {card.status === "loading" && <p class="small muted">Loading the awards…</p>}
-      {card.status === "failed" && <p class="small muted">The awards could not be loaded: {card.failure.message}</p>}
+      {card.status === "failed" && (
+        <p class="small muted">The awards could not be loaded: {card.failure.message}</p>
+      )}
       {details && awards.length > 0 && (
         <ul class="expiring-awards">
           {awards.slice(0, SHOWN_AWARDS).map((award, i) => (

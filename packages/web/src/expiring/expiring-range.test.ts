@@ -9,9 +9,9 @@ describe("expiringRangeOf", () => {
       from: "2027-01-01",
       to: "2027-07-01",
     });
-    expect(
-      expiringRangeOf("?contract_end_from=2027-03-01&contract_end_to=2027-03-31", "2026-11-26"),
-    ).toEqual({ from: "2027-03-01", to: "2027-03-31" });
+    expect(expiringRangeOf("?contract_end_from=2027-03-01&contract_end_to=2027-03-31", "2026-11-26")).toEqual(
+      { from: "2027-03-01", to: "2027-03-31" },
+    );
   });
 
   it("drops what is not a real day", () => {
@@ -39,7 +39,11 @@ describe("addMonths", () => {
 
   it("always answers a real day after the start, in the month `months` later", () => {
     const day = fc
-      .date({ min: new Date("1900-01-01T00:00:00Z"), max: new Date("9000-12-31T00:00:00Z"), noInvalidDate: true })
+      .date({
+        min: new Date("1900-01-01T00:00:00Z"),
+        max: new Date("9000-12-31T00:00:00Z"),
+        noInvalidDate: true,
+      })
       .map((d) => d.toISOString().slice(0, 10));
     fc.assert(
       fc.property(day, fc.integer({ min: 1, max: 24 }), (start, months) => {

@@ -35,7 +35,12 @@ const WAIT = { timeout: 15_000 };
 const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 const TODAY = new Date("2026-11-26T10:00:00Z");
 
-const MALTA_BUYER: NoticeParty = { name: "Department of Contracts", identifier: null, scheme: null, country: "MT" };
+const MALTA_BUYER: NoticeParty = {
+  name: "Department of Contracts",
+  identifier: null,
+  scheme: null,
+  country: "MT",
+};
 const MINT: NoticeParty = { name: "Mint Health Limited", identifier: "C55603", scheme: null, country: "MT" };
 const WILTSHIRE: NoticeParty = {
   name: "Wiltshire Council",
@@ -49,7 +54,12 @@ const BROOKES: NoticeParty = {
   scheme: "GB-PPON",
   country: "GB",
 };
-const LSBU: NoticeParty = { name: "London South Bank University", identifier: null, scheme: null, country: "GB" };
+const LSBU: NoticeParty = {
+  name: "London South Bank University",
+  identifier: null,
+  scheme: null,
+  country: "GB",
+};
 const PWC: NoticeParty = { name: "PwC UK LLP", identifier: null, scheme: null, country: "GB" };
 const HOSTILE_NAME = `Acme\u202Egnp.exe ${"Ä".repeat(100 * 1024)}`;
 
@@ -304,7 +314,9 @@ describe("who won, organisations and expiring contracts in the web app", () => {
     );
     expect(await page.locator("#given-heading").count()).toBe(0);
     expect(await itemTexts(page, ".counterparts li")).toEqual(["Department of Contracts 1 award"]);
-    expect(await page.locator(".counterparts a").getAttribute("href")).toBe(`/app/organisations/${orgs.malta}`);
+    expect(await page.locator(".counterparts a").getAttribute("href")).toBe(
+      `/app/organisations/${orgs.malta}`,
+    );
     expect(await itemTexts(page, ".award-list .award-item")).toEqual([
       `${(await page.locator(".award-item h3").first().textContent()) ?? ""} Won lot LOT-0001 ` +
         "Value €239,689.54 Decided 2 Jun 2026 Contract ends not stated Buyer Department of Contracts",
@@ -319,7 +331,9 @@ describe("who won, organisations and expiring contracts in the web app", () => {
       "1 award · €239,689.54",
     );
     expect(await page.locator("#won-heading").count()).toBe(0);
-    expect(await page.locator(".counterparts a").getAttribute("href")).toBe(`/app/organisations/${orgs.mint}`);
+    expect(await page.locator(".counterparts a").getAttribute("href")).toBe(
+      `/app/organisations/${orgs.mint}`,
+    );
     expect(await page.locator(".award-item").textContent()).toContain("Winner Mint Health Limited");
 
     // A result notice whose awards could not be read says so.
@@ -372,9 +386,9 @@ describe("who won, organisations and expiring contracts in the web app", () => {
     );
     expect(await itemTexts(page, ".counterparts li")).toEqual(["Wiltshire Council 2 awards"]);
     // Newest decision first, each linking to its notice.
-    expect(await page.locator(".award-item h3 a").evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual(
-      [`/app/tenders/${ids.wiltshire2}`, `/app/tenders/${ids.fts}`],
-    );
+    expect(
+      await page.locator(".award-item h3 a").evaluateAll((as) => as.map((a) => a.getAttribute("href"))),
+    ).toEqual([`/app/tenders/${ids.wiltshire2}`, `/app/tenders/${ids.fts}`]);
     expect(await itemTexts(page, ".award-item .meta")).toEqual([
       "Won lot 1 Value £18,500.00 Decided 1 Oct 2026 Contract ends 15 Jan 2027 Buyer Wiltshire Council",
       "Won lot 1 Value £32,800.00 Decided 3 Sept 2026 Contract ends 31 Mar 2027 Buyer Wiltshire Council",
@@ -388,7 +402,10 @@ describe("who won, organisations and expiring contracts in the web app", () => {
   it("expiring contracts: today to six months on by default, soonest first, linked; the range is editable", async () => {
     const page = await signedIn();
     const problems = watchPageErrors(page);
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Expiring contracts" }).click();
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Expiring contracts" })
+      .click();
     await page.getByRole("heading", { level: 1, name: "Expiring contracts" }).waitFor(WAIT);
     expect(await page.getByLabel("Contract ends from").inputValue()).toBe("2026-11-26");
     expect(await page.getByLabel("to", { exact: true }).inputValue()).toBe("2027-05-26");
