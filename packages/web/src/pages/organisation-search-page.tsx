@@ -115,7 +115,7 @@ export function OrganisationSearchPage({ api, search }: { api: ApiClient; search
         </div>
         <button type="submit">Search organisations</button>
       </form>
-      <h2 id="org-results">{query.q ? "Matching organisations" : "All organisations"}</h2>
+      <h2 id="org-results">{key ? "Matching organisations" : "All organisations"}</h2>
       {first.status === "loading" && <Loading label="Loading organisations…" />}
       {first.status === "failed" && <FailureNotice failure={first.failure} onRetry={retry} />}
       {first.status === "done" && items.length === 0 && (
