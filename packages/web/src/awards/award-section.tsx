@@ -7,7 +7,7 @@ const AWARD_KINDS = new Set<TenderDetails["kind"]>(["result", "modification", "c
 
 /**
  * Who won each lot of a result notice: winners (linked), value, decision, signature and end of
- * the contract, tenders received; a lot without a winner reads "Not awarded". A result notice
+ * the contract, tenders received; a lot without winner or value reads "Not awarded". A result notice
  * without awards says so, so that nobody reads "no data" as "nobody won".
  */
 export function AwardSection({ tender }: { tender: TenderDetails }) {
@@ -40,7 +40,8 @@ export function AwardSection({ tender }: { tender: TenderDetails }) {
 }
 
 function AwardItem({ award }: { award: Award }) {
-  const awarded = award.winners.length > 0;
+  // A lot with neither winner nor value was not awarded; a modification may state a value and no winner.
+  const awarded = award.winners.length > 0 || award.value !== null;
   return (
     <li class={awarded ? "award-item" : "award-item not-awarded"}>
       <h3>
@@ -61,8 +62,8 @@ function AwardItem({ award }: { award: Award }) {
       <ul class="meta">
         {awarded && (
           <li>
-            <span class="muted">{award.winners.length === 1 ? "Winner" : "Winners"}</span>{" "}
-            <AwardWinners winners={award.winners} />
+            <span class="muted">{award.winners.length > 1 ? "Winners" : "Winner"}</span>{" "}
+            {award.winners.length === 0 ? "not named" : <AwardWinners winners={award.winners} />}
           </li>
         )}
         <li>

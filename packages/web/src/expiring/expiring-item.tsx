@@ -65,8 +65,8 @@ export function ExpiringItem({ api, tender, cards }: Props) {
                   </li>
                 )}
                 <li>
-                  <span class="muted">{award.winners.length === 1 ? "Winner" : "Winners"}</span>{" "}
-                  {award.winners.length === 0 ? "none named" : <AwardWinners winners={award.winners} />}
+                  <span class="muted">{award.winners.length > 1 ? "Winners" : "Winner"}</span>{" "}
+                  {award.winners.length === 0 ? "not named" : <AwardWinners winners={award.winners} />}
                 </li>
                 <li>
                   <span class="muted">Value</span> {formatAmount(award.value, award.currency)}

@@ -39,9 +39,9 @@ export function RecentAwardItem({ award }: { award: OrganisationAward }) {
           </li>
         ) : (
           <li>
-            <span class="muted">{award.winners.length === 1 ? "Winner" : "Winners"}</span>{" "}
+            <span class="muted">{award.winners.length > 1 ? "Winners" : "Winner"}</span>{" "}
             {award.winners.length === 0
-              ? "none named"
+              ? "not named"
               : award.winners.map((w, i) => (
                   <span key={`${w.id}:${i}`}>
                     {i > 0 ? ", " : ""}

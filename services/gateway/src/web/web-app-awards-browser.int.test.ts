@@ -77,10 +77,14 @@ const lot = (over: Partial<NoticeAwards["awards"][number]>): NoticeAwards["award
 });
 
 /** Seeds a result notice, links it into its procedure and stores its awards, as ingest does. */
-async function seedResult(options: SeedTenderOptions, awards: NoticeAwards): Promise<string> {
+async function seedResult(
+  options: SeedTenderOptions,
+  awards: NoticeAwards,
+  kind: "result" | "modification" = "result",
+): Promise<string> {
   const { id } = await seedTender(tdb.db, { deadline: null, ...options });
   const sourceId = (await ensureSource(tdb.db, options.source ?? "ted")).id;
-  const procedure = { key: options.externalId ?? id, kind: "result" as const, supersedes: null };
+  const procedure = { key: options.externalId ?? id, kind, supersedes: null };
   await tdb.db.transaction().execute(async (trx) => {
     await linkTenderProcedure(trx, { sourceId, tenderId: id, procedure, force: false });
     await storeNoticeAwards(trx, id, awards);
@@ -205,6 +209,28 @@ beforeAll(async () => {
       ],
       unreadable: null,
     },
+  );
+  // The demo's Ofwat modification 083674-2026: a value and a contract end, no supplier named.
+  ids.modification = await seedResult(
+    {
+      source: "find_a_tender",
+      externalId: "083674-2026",
+      title: "Wholesaler/Retailer Risk Allocation Model",
+      buyer_name: "The Water Services Regulation Authority",
+      countries: ["GB"],
+      published_at: "2026-09-03T17:08:41.000Z",
+    },
+    {
+      buyer: {
+        name: "The Water Services Regulation Authority",
+        identifier: "PPCX-7855-VXBT",
+        scheme: "GB-PPON",
+        country: "GB",
+      },
+      awards: [lot({ value: "35000.00", currency: "GBP", contractEnd: "2026-08-21" })],
+      unreadable: null,
+    },
+    "modification",
   );
   ids.unreadable = await seedResult(
     { externalId: "291981-2026", title: "Road maintenance, three lots", countries: ["IT"] },
@@ -346,6 +372,14 @@ describe("who won, organisations and expiring contracts in the web app", () => {
     );
     expect(await page.locator(".award-item").textContent()).toContain("Winner Mint Health Limited");
 
+    // A modification with a value and no supplier named is not "not awarded".
+    await page.goto(`${base}/app/tenders/${ids.modification}`);
+    await page.getByRole("heading", { name: "Awards" }).waitFor(WAIT);
+    expect(await itemTexts(page, ".award-item")).toEqual([
+      "Lot not named | Winner not named | Value £35,000.00 | Decided not stated | Contract signed not stated | " +
+        "Contract ends 21 Aug 2026 | Tenders received not stated",
+    ]);
+
     // A result notice whose awards could not be read says so.
     await page.goto(`${base}/app/tenders/${ids.unreadable}`);
     await page.getByTestId("no-awards").waitFor(WAIT);
@@ -371,6 +405,7 @@ describe("who won, organisations and expiring contracts in the web app", () => {
         "Mint Health Limited",
         "Oxford Brookes Enterprises Limited",
         "PwC UK LLP",
+        "The Water Services Regulation Authority",
         "Wiltshire Council",
       ]);
 
@@ -393,7 +428,12 @@ describe("who won, organisations and expiring contracts in the web app", () => {
     await expect.poll(() => new URL(page.url()).searchParams.get("country"), WAIT).toBe("GB");
     await expect
       .poll(() => names().then((n) => n.sort()), WAIT)
-      .toEqual(["City ⟨U+2067⟩gnp⟨U+2069⟩.exe Council", "London South Bank University", "Wiltshire Council"]);
+      .toEqual([
+        "City ⟨U+2067⟩gnp⟨U+2069⟩.exe Council",
+        "London South Bank University",
+        "The Water Services Regulation Authority",
+        "Wiltshire Council",
+      ]);
     await expectAccessible(page, "organisation search");
     await saveScreenshot(page, "organisations-desktop");
 
