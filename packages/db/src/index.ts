@@ -23,6 +23,7 @@ export * from "./repositories/extraction-cache.repository.js";
 export * from "./repositories/find-tender-card.js";
 export * from "./repositories/indexing.repository.js";
 export * from "./repositories/ingest.repository.js";
+export * from "./repositories/listed-match.js";
 export * from "./repositories/load-content-hash-input.js";
 export * from "./repositories/organisation-counts.repository.js";
 export * from "./repositories/organisation-details.repository.js";

@@ -173,7 +173,7 @@ describe("the demo (scripts/demo.sh runs it after the set-up)", () => {
       "Find a Tender now also serves 083650-2026-demo-change \\(its change notice\\)",
       `follow-up for "${search}": 083650-2026-demo-change changed — deadline 7 Aug 2026 → 14 Aug 2026 — signature checked`,
       "Find a Tender now also serves 083650-2026 \\(its contract award notice\\)",
-      `follow-up for "${search}": 083650-2026 awarded — "HC2645 Evaluation of the Emtional Me in Wiltshire Schools" — signature checked`,
+      `follow-up for "${search}": 083650-2026 awarded — Awarded to Oxford Brookes Enterprises Limited — GBP 32,800.00 — signature checked`,
       `check: saved search "${search}" was alerted 083650-2026-demo-call match, then 083650-2026-demo-change changed, then 083650-2026 awarded`,
       "check: the procedure lists 083650-2026-demo-call competition \\(replaced\\), 083650-2026-demo-change change, 083650-2026 result",
     ];

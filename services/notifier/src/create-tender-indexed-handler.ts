@@ -1,7 +1,7 @@
 import type { AiProvider } from "@tender/ai";
 import type { BusLogger, ConsumerHandler } from "@tender/bus";
 import type { TenderIndexedV1 } from "@tender/contracts";
-import { type Db, recordTenderMatches } from "@tender/db";
+import { type Db, type RecordedMatches, recordTenderMatches } from "@tender/db";
 import { reembedSavedSearches } from "./reembed-saved-searches.js";
 
 /** What matching an indexed tender needs. */
@@ -10,7 +10,7 @@ export interface MatchDeps {
   ai: Pick<AiProvider, "embed" | "embedModel">;
   logger: BusLogger;
   /** Hears the matches and deliveries each event recorded (`tender_saved_search_matches_total`). */
-  recordMatches?: (counts: { matches: number; followUps: number; deliveries: number }) => void;
+  recordMatches?: (counts: RecordedMatches) => void;
   /** Told when new deliveries were recorded, so they go out without waiting for the next poll. */
   onDeliveries?: () => void;
   /** The clock of `open: true` filters; default now. */

@@ -1,4 +1,5 @@
-import type { Db } from "@tender/db";
+import { ALERT_REASONS } from "@tender/contracts";
+import type { Db, RecordedMatches } from "@tender/db";
 import { Counter, Gauge, outcomeCounter, type Registry } from "@tender/observability";
 import { sql } from "kysely";
 import type { DeliveryOutcome } from "./deliver-webhooks.js";
@@ -6,13 +7,14 @@ import type { EmailOutcome } from "./email/send-emails.js";
 
 /** The recorders the notifier calls, registered in the probe port's registry. */
 export interface NotifierMetrics {
-  recordMatches(counts: { matches: number; followUps: number; deliveries: number }): void;
+  recordMatches(counts: RecordedMatches): void;
   recordDelivery(outcome: DeliveryOutcome): void;
   recordEmail(outcome: EmailOutcome): void;
 }
 
 /**
- * `tender_saved_search_matches_total` (matches recorded), `tender_webhook_deliveries_total{outcome}`
+ * `tender_saved_search_matches_total{reason}` (alerts recorded: `match`, or a follow-up's `changed`,
+ * `awarded`, `cancelled`), `tender_webhook_deliveries_total{outcome}`
  * (each attempt: `delivered`, `retry`, `failed`), and `tender_webhook_deliveries_pending` (deliveries
  * waiting for an attempt, read at each scrape), `tender_emails_total{outcome}` (each mail attempt:
  * `sent`, `empty` (nothing new, no mail), `retry`, `failed`, `stopped`). The consumer's lag is among the worker gauges.
@@ -20,9 +22,12 @@ export interface NotifierMetrics {
 export function notifierMetrics(registry: Registry, db: Db): NotifierMetrics {
   const matches = new Counter({
     name: "tender_saved_search_matches_total",
-    help: "Matches of saved searches recorded by the notifier, follow-ups included.",
+    help: "Alerts of saved searches recorded by the notifier, by reason (match, changed, awarded, cancelled).",
+    labelNames: ["reason"],
     registers: [registry],
   });
+  // Every reason from the start, so a rate over one that has not happened yet reads 0, not nothing.
+  for (const reason of ALERT_REASONS) matches.inc({ reason }, 0);
   new Gauge({
     name: "tender_webhook_deliveries_pending",
     help: "Webhook deliveries waiting for their next attempt.",
@@ -37,7 +42,10 @@ export function notifierMetrics(registry: Registry, db: Db): NotifierMetrics {
     },
   });
   return {
-    recordMatches: (counts) => matches.inc(counts.matches),
+    recordMatches: (counts) => {
+      matches.inc({ reason: "match" }, counts.matches - counts.followUps);
+      if (counts.followUpReason) matches.inc({ reason: counts.followUpReason }, counts.followUps);
+    },
     recordDelivery: outcomeCounter<DeliveryOutcome>(
       registry,
       "tender_webhook_deliveries_total",

@@ -1,6 +1,6 @@
 import type { AiProvider } from "@tender/ai";
 import { type Bus, type BusLogger, type BusTopology, runConsumer } from "@tender/bus";
-import type { Db } from "@tender/db";
+import type { Db, RecordedMatches } from "@tender/db";
 import { createTenderIndexedHandler } from "./create-tender-indexed-handler.js";
 import { type DeliveryOutcome, type DeliverySettings, deliverWebhooks } from "./deliver-webhooks.js";
 import { type SendEmailsDeps, sendEmails } from "./email/send-emails.js";
@@ -17,7 +17,7 @@ export interface RunNotifierDeps {
   /** MESSAGE_MAX_HANDLING_MS; the consumer runner's default when absent. */
   maxHandlingMs?: number;
   delivery: DeliverySettings;
-  recordMatches?: (counts: { matches: number; followUps: number; deliveries: number }) => void;
+  recordMatches?: (counts: RecordedMatches) => void;
   recordDelivery?: (outcome: DeliveryOutcome) => void;
   /** Email digests (SMTP_URL set); none: no mail is sent. */
   email?: Omit<SendEmailsDeps, "db" | "logger">;

@@ -3,10 +3,10 @@ import type { ClaimedDelivery } from "@tender/db";
 
 /**
  * The webhook body of a claimed delivery: its match or follow-up (`reason`, and for a follow-up
- * its procedure and changes), as `Match` shows it, and its saved search.
+ * its procedure, changes and awards), as `Match` shows it, and its saved search.
  */
 export function toAlert(delivery: ClaimedDelivery): AlertV1 {
-  const { alert_id, reason, tender, score, snippet, attachment, matched_at, procedure_id, changes } =
+  const { alert_id, reason, tender, score, snippet, attachment, matched_at, procedure_id, changes, awards } =
     delivery.match;
   return {
     schema_version: 1,
@@ -20,5 +20,6 @@ export function toAlert(delivery: ClaimedDelivery): AlertV1 {
     matched_at,
     procedure_id,
     changes,
+    awards,
   };
 }

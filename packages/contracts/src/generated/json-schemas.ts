@@ -3848,6 +3848,178 @@ export const jsonSchemas = {
                   "type": "null"
                 }
               ]
+            },
+            "awards": {
+              "anyOf": [
+                {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "lot": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                            "maxLength": 200
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "winners": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "properties": {
+                            "organisation_id": {
+                              "anyOf": [
+                                {
+                                  "type": "string",
+                                  "format": "uuid",
+                                  "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                                },
+                                {
+                                  "type": "null"
+                                }
+                              ]
+                            },
+                            "name": {
+                              "anyOf": [
+                                {
+                                  "type": "string",
+                                  "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                                  "maxLength": 1000
+                                },
+                                {
+                                  "type": "null"
+                                }
+                              ]
+                            },
+                            "identifier": {
+                              "anyOf": [
+                                {
+                                  "type": "string",
+                                  "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                                  "maxLength": 200
+                                },
+                                {
+                                  "type": "null"
+                                }
+                              ]
+                            },
+                            "country": {
+                              "anyOf": [
+                                {
+                                  "type": "string",
+                                  "pattern": "^[A-Z]{2}$"
+                                },
+                                {
+                                  "type": "null"
+                                }
+                              ]
+                            }
+                          },
+                          "required": [
+                            "organisation_id",
+                            "name",
+                            "identifier",
+                            "country"
+                          ],
+                          "additionalProperties": false
+                        },
+                        "maxItems": 100
+                      },
+                      "value": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "pattern": "^(?:0|[1-9]\\d{0,17})\\.\\d{2}$"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "currency": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "pattern": "^[A-Z]{3}$"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "decided_at": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "format": "date",
+                            "pattern": "^(?!0000)\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "contract_signed_at": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "format": "date",
+                            "pattern": "^(?!0000)\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "contract_end": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "format": "date",
+                            "pattern": "^(?!0000)\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "tenders_received": {
+                        "anyOf": [
+                          {
+                            "type": "integer",
+                            "minimum": 0,
+                            "maximum": 2147483647
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "lot",
+                      "winners",
+                      "value",
+                      "currency",
+                      "decided_at",
+                      "contract_signed_at",
+                      "contract_end",
+                      "tenders_received"
+                    ],
+                    "additionalProperties": false
+                  },
+                  "maxItems": 500
+                },
+                {
+                  "type": "null"
+                }
+              ]
             }
           },
           "required": [
@@ -3859,7 +4031,8 @@ export const jsonSchemas = {
             "attachment",
             "matched_at",
             "procedure_id",
-            "changes"
+            "changes",
+            "awards"
           ],
           "additionalProperties": false
         }
@@ -4185,6 +4358,178 @@ export const jsonSchemas = {
           }
         ]
       },
+      "awards": {
+        "anyOf": [
+          {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "lot": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                      "maxLength": 200
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "winners": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "organisation_id": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "format": "uuid",
+                            "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "name": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                            "maxLength": 1000
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "identifier": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                            "maxLength": 200
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "country": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "pattern": "^[A-Z]{2}$"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "organisation_id",
+                      "name",
+                      "identifier",
+                      "country"
+                    ],
+                    "additionalProperties": false
+                  },
+                  "maxItems": 100
+                },
+                "value": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "pattern": "^(?:0|[1-9]\\d{0,17})\\.\\d{2}$"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "currency": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "pattern": "^[A-Z]{3}$"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "decided_at": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "format": "date",
+                      "pattern": "^(?!0000)\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "contract_signed_at": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "format": "date",
+                      "pattern": "^(?!0000)\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "contract_end": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "format": "date",
+                      "pattern": "^(?!0000)\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "tenders_received": {
+                  "anyOf": [
+                    {
+                      "type": "integer",
+                      "minimum": 0,
+                      "maximum": 2147483647
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                }
+              },
+              "required": [
+                "lot",
+                "winners",
+                "value",
+                "currency",
+                "decided_at",
+                "contract_signed_at",
+                "contract_end",
+                "tenders_received"
+              ],
+              "additionalProperties": false
+            },
+            "maxItems": 500
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
       "saved_search": {
         "type": "object",
         "properties": {
@@ -4218,6 +4563,7 @@ export const jsonSchemas = {
       "matched_at",
       "procedure_id",
       "changes",
+      "awards",
       "saved_search"
     ],
     "additionalProperties": false

@@ -8,6 +8,7 @@ import { unstorableTextProblem } from "../primitives/storable-text.js";
 import { boundedTrimmedString, NonEmptyString } from "../primitives/trimmed-string.js";
 import { UtcTimestamp } from "../primitives/utc-timestamp.js";
 import { Uuid } from "../primitives/uuid.js";
+import { AWARD_LIMITS, awardList } from "./award.js";
 import { EmailSetting, EmailSettingRequest } from "./email-setting.js";
 import { NoticeChange } from "./notice-change.js";
 import { SearchResultAttachment } from "./search-result-item.js";
@@ -84,7 +85,8 @@ export type SavedSearchList = v.InferOutput<typeof SavedSearchList>;
  * (docs/events.md#follow-ups): `reason` says which; a follow-up has its `procedure_id` and the
  * `changes` it made (null: it replaces no stored notice), both null for `match`. `score`,
  * `snippet`, `attachment`: its best chunk for the query (a follow-up may score below
- * `min_score`). `awards` of results are specified but not part of this contract yet.
+ * `min_score`). `awards`: the notice's awards as the tender card shows them (cut the same way) for
+ * `awarded`, and for `changed` when the notice corrects a result that has awards; null otherwise.
  */
 export const SavedSearchMatch = v.strictObject(
   {
@@ -97,6 +99,7 @@ export const SavedSearchMatch = v.strictObject(
     matched_at: UtcTimestamp,
     procedure_id: v.nullable(Uuid),
     changes: v.nullable(v.array(NoticeChange, "Must be an array")),
+    awards: v.nullable(awardList(AWARD_LIMITS.awards)),
   },
   objectMessage,
 );

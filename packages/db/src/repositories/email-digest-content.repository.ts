@@ -1,11 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../database.js";
-import {
-  type ListedMatch,
-  MATCH_COLUMNS,
-  type MatchRow,
-  toListedMatch,
-} from "./saved-search-matches.repository.js";
+import { type ListedMatch, MATCH_COLUMNS, type MatchRow, toListedMatch } from "./listed-match.js";
+import { toListedMatches } from "./to-listed-matches.js";
 
 /**
  * What a digest shows. `newMatches`, `followUps` and `closingSoon` hold at most the given limits;
@@ -89,18 +85,19 @@ export async function loadDigestContent(
     ) AS latest
     ORDER BY closes_at, alert_id
     LIMIT ${input.maxClosing}`.execute(db);
+  // Matches carry no awards; only the follow-ups need theirs (one query for all of them).
   const strip = <T extends object>(row: T) => {
     const {
       total_rows: _t,
       closes_at: _c,
       ...rest
     } = row as T & { total_rows?: number; closes_at?: unknown };
-    return toListedMatch(rest as unknown as MatchRow);
+    return toListedMatch(rest as unknown as MatchRow, null);
   };
   return {
     newMatches: fresh.map(strip),
     newMatchCount: count[0]?.n ?? 0,
-    followUps: followUps.map(strip),
+    followUps: await toListedMatches(db, followUps),
     followUpCount: count[0]?.follow_ups ?? 0,
     closingSoon: closing.map(strip),
   };

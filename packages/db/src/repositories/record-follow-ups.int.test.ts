@@ -61,7 +61,12 @@ describe("follow-up alerts", () => {
     const newcomer = await follower(topic);
 
     const change = await notice(procedureId, "change", newTopic(), DEADLINE_MOVED);
-    expect(await record(change)).toEqual({ matches: 2, followUps: 2, deliveries: 1 });
+    expect(await record(change)).toEqual({
+      matches: 2,
+      followUps: 2,
+      deliveries: 1,
+      followUpReason: "changed",
+    });
     for (const id of [hooked.id, drifted.id]) {
       expect((await alertsOf(id)).at(-1)).toEqual({
         tender_id: change.id,
@@ -86,7 +91,12 @@ describe("follow-up alerts", () => {
     const newcomer = await follower(topic);
     const change = await notice(procedureId, "change", topic, DEADLINE_MOVED);
     // The follower's follow-up and the newcomer's plain match.
-    expect(await record(change)).toEqual({ matches: 2, followUps: 1, deliveries: 0 });
+    expect(await record(change)).toEqual({
+      matches: 2,
+      followUps: 1,
+      deliveries: 0,
+      followUpReason: "changed",
+    });
     expect((await alertsOf(saved.id)).map((a) => a.reason)).toEqual(["match", "changed"]);
     expect((await alertsOf(newcomer.id)).map((a) => [a.tender_id, a.reason])).toEqual([[change.id, "match"]]);
   });
@@ -134,7 +144,12 @@ describe("follow-up alerts", () => {
     const saved = await follower(topic, true);
     await record(await notice(procedureId, "competition", topic));
     const result = await notice(procedureId, "result", topic);
-    expect(await record(result)).toEqual({ matches: 1, followUps: 1, deliveries: 1 });
+    expect(await record(result)).toEqual({
+      matches: 1,
+      followUps: 1,
+      deliveries: 1,
+      followUpReason: "awarded",
+    });
     expect(await record(result)).toEqual({ matches: 0, followUps: 0, deliveries: 0 });
     for (const hash of ["b", "c"]) {
       await sql`UPDATE tenders SET content_hash = ${hash.repeat(64)} WHERE id = ${result.id}`.execute(t.db);
@@ -156,7 +171,12 @@ describe("follow-up alerts", () => {
     const cancellation = await notice(procedureId, "cancellation", topic);
     expect(await record(cancellation)).toEqual({ matches: 0, followUps: 0, deliveries: 0 });
     await setApiKeyEnabled(t.db, saved.apiKeyId, true);
-    expect(await record(cancellation)).toEqual({ matches: 1, followUps: 1, deliveries: 0 });
+    expect(await record(cancellation)).toEqual({
+      matches: 1,
+      followUps: 1,
+      deliveries: 0,
+      followUpReason: "cancelled",
+    });
   });
 
   it("a match follows its tender when a remap moves it to another procedure", async () => {

@@ -1,3 +1,4 @@
+import type { AlertReason } from "@tender/contracts";
 import { sql } from "kysely";
 import pgvector from "pgvector";
 import type { Db } from "../database.js";
@@ -19,6 +20,8 @@ export interface RecordedMatches {
   matches: number;
   followUps: number;
   deliveries: number;
+  /** The reason of its follow-ups (one tender has one), present only when it recorded any. */
+  followUpReason?: Exclude<AlertReason, "match">;
 }
 
 /**
@@ -60,10 +63,12 @@ export interface RecordedMatches {
 export async function recordTenderMatches(db: Db, input: RecordTenderMatchesInput): Promise<RecordedMatches> {
   const { rows } = await recordTenderMatchesSql(input).execute(db);
   const row = rows[0];
+  const followUps = Number(row?.follow_ups ?? 0);
   return {
     matches: Number(row?.matches ?? 0),
-    followUps: Number(row?.follow_ups ?? 0),
+    followUps,
     deliveries: Number(row?.deliveries ?? 0),
+    ...(followUps > 0 && row?.follow_up_reason ? { followUpReason: row.follow_up_reason } : {}),
   };
 }
 
@@ -85,7 +90,12 @@ const bestChunkSql = (from: string) => sql`
 
 /** The statement of {@link recordTenderMatches}, for EXPLAIN too. */
 export function recordTenderMatchesSql(input: RecordTenderMatchesInput) {
-  return sql<{ matches: string; follow_ups: string; deliveries: string }>`
+  return sql<{
+    matches: string;
+    follow_ups: string;
+    deliveries: string;
+    follow_up_reason: Exclude<AlertReason, "match"> | null;
+  }>`
     WITH t AS MATERIALIZED (
       SELECT * FROM tenders WHERE id = ${input.tenderId} AND content_hash = ${input.contentHash}
     ), tender_chunks AS MATERIALIZED (
@@ -157,7 +167,7 @@ export function recordTenderMatchesSql(input: RecordTenderMatchesInput) {
       RETURNING id
     )
     SELECT (SELECT count(*) FROM recorded) AS matches, (SELECT count(*) FROM followed_up) AS follow_ups,
-           (SELECT count(*) FROM delivered) AS deliveries`;
+           (SELECT count(*) FROM delivered) AS deliveries, (SELECT reason FROM follow_up) AS follow_up_reason`;
 }
 
 /**

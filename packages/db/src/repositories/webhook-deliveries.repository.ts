@@ -1,13 +1,9 @@
 import { sql } from "kysely";
 import type { Db } from "../database.js";
 import { alertingSavedSearchSql } from "./alerting-saved-search-sql.js";
+import { type ListedMatch, MATCH_COLUMNS, type MatchRow } from "./listed-match.js";
 import { receiverHostSql } from "./receiver-host-sql.js";
-import {
-  type ListedMatch,
-  MATCH_COLUMNS,
-  type MatchRow,
-  toListedMatch,
-} from "./saved-search-matches.repository.js";
+import { toListedMatches } from "./to-listed-matches.js";
 
 /** A due webhook delivery claimed for one attempt, with everything its alert shows. */
 export interface ClaimedDelivery {
@@ -128,7 +124,7 @@ export async function claimWebhookDeliveries(db: Db, options: ClaimOptions): Pro
     JOIN saved_searches AS ss ON ss.id = m.saved_search_id
     JOIN tenders AS t ON t.id = m.tender_id
     JOIN sources AS s ON s.id = t.source_id`.execute(db);
-  return rows.map(
+  const claimed = rows.map(
     ({
       delivery_id,
       attempts,
@@ -140,16 +136,24 @@ export async function claimWebhookDeliveries(db: Db, options: ClaimOptions): Pro
       webhook_secret,
       ...match
     }) => ({
-      id: delivery_id,
-      attempt: attempts,
-      savedSearch: { id: saved_search_id, name: saved_search_name },
-      apiKeyId: api_key_id,
-      receiverHost: receiver_host,
-      webhookUrl: webhook_url,
-      sealedSecret: webhook_secret,
-      match: toListedMatch(match),
+      delivery: {
+        id: delivery_id,
+        attempt: attempts,
+        savedSearch: { id: saved_search_id, name: saved_search_name },
+        apiKeyId: api_key_id,
+        receiverHost: receiver_host,
+        webhookUrl: webhook_url,
+        sealedSecret: webhook_secret,
+      },
+      match,
     }),
   );
+  // The batch's awards in one more query, after the claim's statement so that one stays short.
+  const matches = await toListedMatches(
+    db,
+    claimed.map((c) => c.match),
+  );
+  return claimed.map(({ delivery }, i) => ({ ...delivery, match: matches[i] as ListedMatch }));
 }
 
 /** How one attempt ended: delivered, or an error and the pause before the next attempt. */

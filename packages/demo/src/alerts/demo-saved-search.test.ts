@@ -41,13 +41,14 @@ describe("describeAlert", () => {
   });
 
   it("prints a follow-up with its reason and what it changed, or the notice's title", () => {
-    const followUp = (reason: string, changes: unknown) =>
+    const followUp = (reason: string, changes: unknown, awards?: unknown) =>
       describeAlert(
         {
           reason,
           saved_search: { name: "Schools" },
           tender: { external_id: "083650-2026", title: "HC2645 Evaluation" },
           changes,
+          awards,
         },
         true,
       );
@@ -61,11 +62,38 @@ describe("describeAlert", () => {
     expect(followUp("awarded", null)).toBe(
       'follow-up for "Schools": 083650-2026 awarded — "HC2645 Evaluation" — signature checked',
     );
+    // The demo's award as Find a Tender publishes it (083650-2026): the winner on the awarded line.
+    const award = {
+      lot: "1",
+      winners: [
+        {
+          organisation_id: null,
+          name: "Oxford Brookes Enterprises Limited",
+          identifier: null,
+          country: null,
+        },
+      ],
+      value: "32800.00",
+      currency: "GBP",
+    };
+    expect(followUp("awarded", null, [award])).toBe(
+      'follow-up for "Schools": 083650-2026 awarded — Awarded to Oxford Brookes Enterprises Limited — GBP 32,800.00 — signature checked',
+    );
     // Whatever a forged call carries, one line and no exception.
     fc.assert(
-      fc.property(fc.constantFrom("changed", "awarded", "cancelled"), fc.anything(), (reason, changes) => {
-        expect(followUp(reason, changes)).toMatch(/^follow-up for "Schools": 083650-2026 \w+ — /);
-      }),
+      fc.property(
+        fc.constantFrom("changed", "awarded", "cancelled"),
+        fc.anything(),
+        fc.oneof(
+          fc.anything(),
+          fc.array(fc.record({ winners: fc.array(fc.record({ name: fc.string({ unit: "binary" }) })) })),
+        ),
+        (reason, changes, awards) => {
+          const line = followUp(reason, changes, awards);
+          expect(line).toMatch(/^follow-up for "Schools": 083650-2026 \w+ — /);
+          expect(line).not.toMatch(/[\n\r\u202E]/);
+        },
+      ),
     );
   });
 });

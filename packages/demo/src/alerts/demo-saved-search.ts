@@ -1,4 +1,9 @@
-import { describeNoticeChanges } from "@tender/contracts/display";
+import {
+  type AwardLike,
+  describeAwards,
+  describeNoticeChanges,
+  showBidiControls,
+} from "@tender/contracts/display";
 import type { AlertReceiver } from "./start-alert-receiver.js";
 
 /** A saved search the demo makes (the body of `POST /api/v1/saved-searches` without its webhook). */
@@ -101,12 +106,34 @@ interface PrintedAlert {
   snippet?: string;
   attachment?: { filename?: string } | null;
   changes?: Parameters<typeof describeNoticeChanges>[0];
+  awards?: unknown;
 }
+
+const textOrNull = (v: unknown) => (typeof v === "string" ? v : null);
+
+/** The well-formed awards of a body (a forged call may send anything), as `describeAwards` reads them. */
+function awardsOf(body: PrintedAlert): AwardLike[] {
+  const list = Array.isArray(body.awards) ? (body.awards as unknown[]) : [];
+  return list
+    .filter((a): a is Record<string, unknown> => typeof a === "object" && a !== null)
+    .map((a) => ({
+      winners: (Array.isArray(a.winners) ? (a.winners as unknown[]) : [])
+        .filter((w): w is Record<string, unknown> => typeof w === "object" && w !== null)
+        .map((w) => ({ name: textOrNull(w.name) })),
+      value: textOrNull(a.value),
+      currency: textOrNull(a.currency),
+    }));
+}
+
+/** Text from a body as one terminal line: no control characters, bidirectional ones shown. */
+const terminalLine = (text: string) =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what a terminal must not receive.
+  showBidiControls(text.toWellFormed()).replace(/[\u0000-\u001F\u007F-\u009F]/g, " ");
 
 /**
  * An alert as the demo prints it. A match: which search, which tender, the score and the
  * fragment. A follow-up (docs/events.md#follow-ups): which search, which notice, its reason and
- * what it changed (a change) or its title (a result, a cancellation).
+ * what it changed (a change), who won at what price (a result with awards) or its title.
  */
 export function describeAlert(body: unknown, signed: boolean): string {
   const alert = (typeof body === "object" && body !== null ? body : {}) as PrintedAlert;
@@ -119,7 +146,9 @@ export function describeAlert(body: unknown, signed: boolean): string {
     const changes = describeNoticeChanges(
       listed.filter((c) => typeof c === "object" && c !== null && typeof c.field === "string"),
     );
-    const what = alert.reason === "changed" && changes !== "" ? changes : `"${alert.tender?.title ?? "?"}"`;
+    const awarded = alert.reason === "awarded" ? terminalLine(describeAwards(awardsOf(alert))) : "";
+    const what =
+      alert.reason === "changed" && changes !== "" ? changes : awarded || `"${alert.tender?.title ?? "?"}"`;
     return [`follow-up for "${name}": ${notice} ${alert.reason}`, what, signature].join(" — ");
   }
   const query = DEMO_SEARCHES.find((search) => search.name === name)?.query ?? "";

@@ -64,6 +64,7 @@ function feed(title: string, snippet: string, name = "Roads", followUp: Partial<
         matched_at: "2026-01-02T03:04:05.678Z",
         procedure_id: null,
         changes: null,
+        awards: null,
         position: { key: "2026-01-02T03:04:05.678000Z", id: "5d2e8b7c-1b7d-4c6e-9a0f-3f2c8a4e1a90" },
         ...followUp,
       },
@@ -145,6 +146,64 @@ describe("the Atom feed", () => {
         });
         expect(exact.parse(xml).feed.entry[0].summary).toBe(visible(`title “${title}” → “New”\n\nx`));
       }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("says who won an awarded follow-up and at what price; hostile winner names stay text", () => {
+    const winner = (name: string | null) => ({
+      organisation_id: null,
+      name,
+      identifier: null,
+      country: null,
+    });
+    const award = (names: (string | null)[], value: string | null, currency: string | null) => ({
+      lot: null,
+      winners: names.map(winner),
+      value,
+      currency,
+      decided_at: null,
+      contract_signed_at: null,
+      contract_end: null,
+      tenders_received: null,
+    });
+    const awarded = parser.parse(
+      feed("Road works", "Resurfacing.", "Roads", {
+        reason: "awarded",
+        awards: [award(["Mint Health Limited"], "239689.54", "EUR")],
+      }),
+    );
+    expect(awarded.feed.entry[0].summary).toBe(
+      "Awarded to Mint Health Limited — EUR 239,689.54\n\nResurfacing.",
+    );
+    const lots = parser.parse(
+      feed("Road works", "Resurfacing.", "Roads", {
+        reason: "awarded",
+        awards: [award(["A & Co", "B"], "10.00", "EUR"), award(["C"], "5.50", "EUR")],
+      }),
+    );
+    expect(lots.feed.entry[0].summary).toBe(
+      "Awarded to A & Co, B and 1 other — EUR 15.50 in total, 2 lots\n\nResurfacing.",
+    );
+    // A match never shows awards, even if some were given.
+    const match = parser.parse(feed("T", "x", "Roads", { awards: [award(["Z"], "1.00", "EUR")] }));
+    expect(match.feed.entry[0].summary).toBe("x");
+    fc.assert(
+      fc.property(
+        fc.array(fc.option(fc.string({ unit: withBidi, minLength: 1, maxLength: 1000 })), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        fc.option(fc.stringMatching(/^\d{1,18}\.\d{2}$/)),
+        (names, value) => {
+          const xml = feed("T", "x", "Roads", { reason: "awarded", awards: [award(names, value, "EUR")] });
+          expect(XMLValidator.validate(xml)).toBe(true);
+          expect(xml).not.toMatch(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/);
+          const summary = parser.parse(xml).feed.entry[0].summary as string;
+          expect(summary.startsWith("Awarded")).toBe(true);
+          expect([...summary].length).toBeLessThanOrEqual(1000);
+        },
+      ),
       { numRuns: 200 },
     );
   });

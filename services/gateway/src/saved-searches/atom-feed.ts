@@ -1,4 +1,9 @@
-import { describeNoticeChanges, followUpTitle, showBidiControls } from "@tender/contracts/display";
+import {
+  describeAwards,
+  describeNoticeChanges,
+  followUpTitle,
+  showBidiControls,
+} from "@tender/contracts/display";
 import type { ListedMatch } from "@tender/db";
 
 /** What a feed shows: its saved search and its latest matches, newest first. */
@@ -42,10 +47,13 @@ function clip(text: string, max: number): string {
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}…`;
 }
 
-/** A follow-up's summary starts with what changed ("deadline 29 Oct 2026 → 4 Nov 2026"); then the matched text. */
+/**
+ * A follow-up's summary starts with who won ("Awarded to … — EUR 239,689.54") and what changed
+ * ("deadline 29 Oct 2026 → 4 Nov 2026"); then the matched text.
+ */
 function summary(m: ListedMatch): string {
-  const changes = m.reason === "match" ? "" : describeNoticeChanges(m.changes);
-  return clip(changes ? `${changes}\n\n${m.snippet}` : m.snippet, SUMMARY_MAX_CHARS);
+  const lead = m.reason === "match" ? [] : [describeAwards(m.awards), describeNoticeChanges(m.changes)];
+  return clip([...lead.filter(Boolean), m.snippet].join("\n\n"), SUMMARY_MAX_CHARS);
 }
 
 /**
@@ -53,7 +61,8 @@ function summary(m: ListedMatch): string {
  * match, else the saved search's creation), `author` and a `self` link; one `entry` per match
  * with `id` (the alert id as a URN), the tender's title, `updated` (when it matched), an
  * `alternate` link to the notice and the matched text as `summary`. A follow-up's title says
- * what happened ("Changed: …", "Awarded: …", "Cancelled: …") and its summary starts with the changes.
+ * what happened ("Changed: …", "Awarded: …", "Cancelled: …") and its summary starts with the
+ * winners and the changes.
  */
 export function renderAtomFeed(input: AtomFeedInput): string {
   const { savedSearch, matches } = input;

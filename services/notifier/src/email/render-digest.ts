@@ -1,5 +1,5 @@
 import { isHttpUrl } from "@tender/contracts";
-import { describeNoticeChanges, followUpTitle } from "@tender/contracts/display";
+import { describeAwards, describeNoticeChanges, followUpTitle } from "@tender/contracts/display";
 import type { DigestContent, ListedMatch } from "@tender/db";
 import { closesIn } from "./closes-in.js";
 import { headerText } from "./header-text.js";
@@ -43,7 +43,7 @@ function news(content: DigestContent): string {
  * The digest mail of a saved search: its new tenders (title, buyer, deadline with "closes in N
  * days", the best matching fragment, links to the notice and to the web app's page) and the
  * tenders it matched earlier that close within 7 days; its follow-ups ("Changed: …" with what
- * changed, "Awarded: …", "Cancelled: …"); plain text and HTML (inline styles, no
+ * changed, "Awarded: …" with who won at what price, "Cancelled: …"); plain text and HTML (inline styles, no
  * image, every text escaped). The subject names the saved search (made header-safe) and the
  * count, never a tender title.
  */
@@ -55,6 +55,7 @@ export function renderDigest(input: DigestInput): RenderedMail {
   const more = content.newMatchCount - content.newMatches.length;
   const moreFollowUps = content.followUpCount - content.followUps.length;
   const changesOf = (m: ListedMatch) => oneLine(clip(describeNoticeChanges(m.changes), FRAGMENT_MAX_CHARS));
+  const awardsOf = (m: ListedMatch) => oneLine(clip(describeAwards(m.awards), FRAGMENT_MAX_CHARS));
 
   const textItem = (m: ListedMatch, i: number) =>
     [
@@ -68,6 +69,7 @@ export function renderDigest(input: DigestInput): RenderedMail {
   const textFollowUp = (m: ListedMatch) =>
     [
       `- ${oneLine(followUpTitle(m.reason, m.tender.title))}`,
+      ...(awardsOf(m) ? [`  ${awardsOf(m)}`] : []),
       ...(changesOf(m) ? [`  ${changesOf(m)}`] : []),
       `  Deadline: ${closesIn(m.tender.deadline, input.now)}`,
       `  Details: ${input.tenderPageUrl(m.tender.id)}`,
@@ -119,7 +121,7 @@ export function renderDigest(input: DigestInput): RenderedMail {
 </td></tr>`;
   const htmlFollowUp = (m: ListedMatch) => `<tr><td style="padding:12px 0;border-top:1px solid #ddd">
 <div style="font-size:16px;font-weight:bold">${a(input.tenderPageUrl(m.tender.id), oneLine(followUpTitle(m.reason, m.tender.title)))}</div>
-${changesOf(m) ? `<div style="color:#333">${htmlText(changesOf(m))}</div>\n` : ""}<div style="color:#444">Deadline: ${htmlText(closesIn(m.tender.deadline, input.now))}</div>
+${awardsOf(m) ? `<div style="color:#333">${htmlText(awardsOf(m))}</div>\n` : ""}${changesOf(m) ? `<div style="color:#333">${htmlText(changesOf(m))}</div>\n` : ""}<div style="color:#444">Deadline: ${htmlText(closesIn(m.tender.deadline, input.now))}</div>
 </td></tr>`;
   const htmlClosing = (m: ListedMatch) =>
     `<li>${a(input.tenderPageUrl(m.tender.id), oneLine(m.tender.title))}: ${htmlText(closesIn(m.tender.deadline, input.now))}</li>`;

@@ -57,6 +57,7 @@ function match(
     matched_at: "2026-11-26T06:00:00.000Z",
     procedure_id: null,
     changes: null,
+    awards: null,
     position: { key: "2026-11-26T06:00:00.000000Z", id: "5d2e8b7c-1b7d-4c6e-9a0f-3f2c8a4e1a90" },
   };
 }
@@ -226,6 +227,47 @@ describe("a digest mail", () => {
     expect(parsed.html).toContain("Changed: Bridge &lt;repair&gt;");
     expect(parsed.html).toContain("deadline 29 Oct 2026 → 4 Nov 2026");
     expect(parsed.html).not.toContain("<script");
+  });
+
+  it("says who won an awarded follow-up and at what price, hostile names shown as text", async () => {
+    const award = (names: (string | null)[], value: string | null) => ({
+      lot: null,
+      winners: names.map((name) => ({ organisation_id: null, name, identifier: null, country: null })),
+      value,
+      currency: "EUR",
+      decided_at: null,
+      contract_signed_at: null,
+      contract_end: null,
+      tenders_received: null,
+    });
+    const awarded: ListedMatch = {
+      ...match("Road works", "S", "City"),
+      reason: "awarded",
+      awards: [award(["Mint Health Limited"], "239689.54")],
+    };
+    const { mail } = await sendDigest("Roads", awarded, "reader@example.org", [awarded]);
+    expect(mail.parsed.text).toContain(
+      "- Awarded: Road works\n  Awarded to Mint Health Limited — EUR 239,689.54\n",
+    );
+    expect(mail.parsed.html).toContain("Awarded to Mint Health Limited — EUR 239,689.54");
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.option(hostile), { minLength: 1, maxLength: 4 }), async (names) => {
+        const hostileAward: ListedMatch = {
+          ...awarded,
+          awards: [award(names, "1.00"), award(["\u202Egnp.exe"], null)],
+        };
+        const { mail: m } = await sendDigest("Roads", hostileAward, "reader@example.org", [hostileAward]);
+        const line = (m.parsed.text ?? "").split("\n").find((l) => l.startsWith("  Awarded")) ?? "";
+        expect(line).toMatch(/^ {2}Awarded(,| to) .* — EUR \d/);
+        // Plain text may say "<script>"; the HTML part only as escaped text.
+        for (const part of [m.parsed.text ?? "", String(m.parsed.html)]) {
+          expect(part).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+        }
+        expect(String(m.parsed.html)).not.toContain("<script");
+        expect(m.parsed.headers.get("bcc")).toBeUndefined();
+      }),
+      { numRuns: 25 },
+    );
   });
 
   it("does not link a notice whose address is not http(s)", async () => {
