@@ -1,6 +1,7 @@
 import { type Database, ensureSource, saveSourceAdapterState, saveSourceCursor } from "@tender/db";
 import type { Kysely } from "kysely";
 import type { MapResult } from "../mapping/map-result.js";
+import { PendingLinks } from "../procedure/pending-links.js";
 import type { IngestLogger } from "./ingest-logger.js";
 import { storeOrQuarantine } from "./store-or-quarantine.js";
 import { emptyCounts, type SyncCounts } from "./sync-counts.js";
@@ -35,7 +36,7 @@ export interface CommitPageInput {
  * Commits one page in one transaction: locks the source row (and checks the cursor), stores every
  * valid record with its attachments and outbox event, each under its own savepoint, quarantines
  * the invalid ones and those the database refuses (they never block the page or its cursor),
- * then saves the next cursor, `last_sync_at` and the adapter's state of the pass. Fails as a whole only
+ * links the procedures of the stored ones (`PendingLinks`: once per page), then saves the next cursor, `last_sync_at` and the adapter's state of the pass. Fails as a whole only
  * for what is not one record's fault (connection lost, serialization failure, cursor moved).
  */
 export async function commitPage(db: Kysely<Database>, input: CommitPageInput): Promise<SyncCounts> {
@@ -51,6 +52,8 @@ export async function commitPage(db: Kysely<Database>, input: CommitPageInput): 
       sourceCode: input.sourceCode,
       subject: input.subject,
       now: input.now,
+      // Linked once for the page, below: a handful of statements instead of a dozen per record.
+      links: new PendingLinks(),
     };
     for (const item of input.items) {
       const quarantined = await storeOrQuarantine(trx, target, item, counts);
@@ -61,6 +64,7 @@ export async function commitPage(db: Kysely<Database>, input: CommitPageInput): 
         );
       }
     }
+    await target.links.flush(trx);
     await saveSourceCursor(trx, source.id, input.nextCursor, input.now);
     if (input.adapterState !== undefined) {
       await saveSourceAdapterState(trx, source.id, input.adapterState);

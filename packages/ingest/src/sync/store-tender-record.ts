@@ -20,6 +20,7 @@ import type { TenderFacets } from "../mapping/facets/tender-facets.js";
 import { linkTenderProcedure } from "../procedure/link-tender-procedure.js";
 import { NoticeIdTakenError } from "../procedure/notice-id-taken-error.js";
 import type { NoticeProcedure } from "../procedure/notice-procedure.js";
+import { linkForced } from "../procedure/pending-links.js";
 
 export interface StoreTenderRecordInput {
   sourceId: string;
@@ -28,6 +29,8 @@ export interface StoreTenderRecordInput {
   facets?: TenderFacets;
   /** Its procedure as the source maps it (none: the tender keeps what is stored). */
   procedure?: NoticeProcedure;
+  /** The caller links the procedure once the record is stored (`PendingLinks`, per ingest page). */
+  linkLater?: boolean;
   /** Outbox subject of `TenderChangedV1` (`busNames(prefix).subject`). */
   subject: string;
   now?: Date;
@@ -84,14 +87,12 @@ export async function storeTenderRecord(
     rawPayload: raw_payload,
   });
   const attachments = await syncTenderAttachments(db, upserted.id, record.attachments);
-  if (input.procedure) {
+  if (input.procedure && !input.linkLater) {
     await linkTenderProcedure(db, {
       sourceId: input.sourceId,
       tenderId: upserted.id,
       procedure: input.procedure,
-      force:
-        upserted.outcome !== "unchanged" ||
-        attachments.inserted + attachments.updated + attachments.requeued + attachments.skipped > 0,
+      force: linkForced({ outcome: upserted.outcome, attachments }),
     });
   }
   const announce = upserted.outcome !== "unchanged" || attachments.requeued > 0 || attachments.inserted > 0;
