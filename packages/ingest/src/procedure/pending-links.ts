@@ -32,7 +32,10 @@ export class PendingLinks {
   }
 }
 
-/** Whether a stored record must be linked even where its place is unchanged: its content changed. */
+/**
+ * Whether a stored record must be linked even where its place is unchanged: its content changed
+ * (as `storeTenderRecord` decides when it links the record itself).
+ */
 export function linkForced(stored: {
   outcome: UpsertTenderOutcome;
   attachments: AttachmentSyncCounts;

@@ -20,7 +20,6 @@ import type { TenderFacets } from "../mapping/facets/tender-facets.js";
 import { linkTenderProcedure } from "../procedure/link-tender-procedure.js";
 import { NoticeIdTakenError } from "../procedure/notice-id-taken-error.js";
 import type { NoticeProcedure } from "../procedure/notice-procedure.js";
-import { linkForced } from "../procedure/pending-links.js";
 
 export interface StoreTenderRecordInput {
   sourceId: string;
@@ -29,11 +28,11 @@ export interface StoreTenderRecordInput {
   facets?: TenderFacets;
   /** Its procedure as the source maps it (none: the tender keeps what is stored). */
   procedure?: NoticeProcedure;
-  /** The caller links the procedure once the record is stored (`PendingLinks`, per ingest page). */
-  linkLater?: boolean;
   /** Outbox subject of `TenderChangedV1` (`busNames(prefix).subject`). */
   subject: string;
   now?: Date;
+  /** The caller links the procedure once the record is stored (`PendingLinks`, per ingest page). */
+  linkLater?: boolean;
 }
 
 export interface StoreTenderRecordResult {
@@ -92,7 +91,9 @@ export async function storeTenderRecord(
       sourceId: input.sourceId,
       tenderId: upserted.id,
       procedure: input.procedure,
-      force: linkForced({ outcome: upserted.outcome, attachments }),
+      force:
+        upserted.outcome !== "unchanged" ||
+        attachments.inserted + attachments.updated + attachments.requeued + attachments.skipped > 0,
     });
   }
   const announce = upserted.outcome !== "unchanged" || attachments.requeued > 0 || attachments.inserted > 0;
