@@ -47,6 +47,7 @@ const ORDER: Record<TenderSort, { column: string; cast: string; beyond: string; 
   published_desc: { column: "published_at", cast: "timestamptz", beyond: "<", direction: "DESC" },
   deadline_asc: { column: "deadline", cast: "timestamptz", beyond: ">", direction: "ASC" },
   amount_desc: { column: "amount", cast: "numeric", beyond: "<", direction: "DESC" },
+  contract_end_asc: { column: "contract_end", cast: "date", beyond: ">", direction: "ASC" },
 };
 
 // The page's columns as stored: no join for the source code, no formatting of timestamps.

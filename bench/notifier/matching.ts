@@ -35,7 +35,7 @@ const beforeTenders = Number(process.argv[8] ?? Math.min(tenders, 10));
 const unfiltered = Number(process.argv[9] ?? 1000);
 
 type Db = Parameters<typeof recordTenderMatches>[0];
-type Match = typeof recordTenderMatches;
+type Match = (db: Db, input: Parameters<typeof recordTenderMatches>[1]) => Promise<{ matches: number }>;
 type Tender = { id: string; contentHash: string };
 const VARIANTS: [name: string, match: Match, count: number][] = [
   ["before", before.recordTenderMatchesBefore, beforeTenders],

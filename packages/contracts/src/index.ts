@@ -13,6 +13,7 @@ export { toContentHashInput } from "./hashing/to-content-hash-input.js";
 export { AlertV1 } from "./http/alert-v1.js";
 export { AskRequest } from "./http/ask-request.js";
 export { AskResponse, NOT_ENOUGH_DATA_ANSWER } from "./http/ask-response.js";
+export { AWARD_LIMITS, Award, AwardWinner, awardList } from "./http/award.js";
 export {
   DEFAULT_DIGEST_HOUR_UTC,
   DIGEST_FREQUENCIES,
@@ -25,6 +26,22 @@ export { ERROR_CODES, ERROR_HTTP_STATUS, ErrorCode } from "./http/error-code.js"
 export { ErrorResponse, ValidationIssue } from "./http/error-response.js";
 export { HealthLive, HealthReady } from "./http/health.js";
 export { NOTICE_CHANGE_FIELDS, NoticeChange } from "./http/notice-change.js";
+export {
+  AwardTotals,
+  ORGANISATION_PAGE_LIMITS,
+  OrganisationAward,
+  OrganisationCounterpart,
+  OrganisationDetails,
+  OrganisationRef,
+} from "./http/organisation-details.js";
+export { ORGANISATION_QUERY_MAX_LENGTH, OrganisationListQuery } from "./http/organisation-list-query.js";
+export {
+  ORGANISATION_ROLES,
+  OrganisationIdentifier,
+  OrganisationListResponse,
+  OrganisationRole,
+  OrganisationSummary,
+} from "./http/organisation-summary.js";
 export { ProcedureNotice, TenderProcedure } from "./http/procedure-notice.js";
 export { ProcedureResponse } from "./http/procedure-response.js";
 export { REQUEST_ID_PATTERN, RequestId } from "./http/request-id.js";
@@ -75,6 +92,8 @@ export {
   SCHEMA_BASE_URL,
 } from "./json-schemas/build-json-schemas.js";
 export { WIRE_SCHEMA_NAMES, WIRE_SCHEMAS, type WireSchemaName } from "./json-schemas/wire-schemas.js";
+export { ALERT_REASONS, AlertReason, FOLLOW_UP_REASONS } from "./primitives/alert-reason.js";
+export { CALENDAR_DATE_PATTERN, CalendarDate, calendarDateOf } from "./primitives/calendar-date.js";
 export { CountryCode } from "./primitives/country-code.js";
 export { CpvCode, CpvPrefix } from "./primitives/cpv-code.js";
 export { CurrencyCode } from "./primitives/currency-code.js";

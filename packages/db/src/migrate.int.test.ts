@@ -58,6 +58,37 @@ describe("migrations", () => {
     }
   });
 
+  it("are listed in number order, and one merged below an applied number still runs (0025 after 0026)", async () => {
+    const numbers = names.map((n) => Number(n.slice(0, 4)));
+    expect(numbers).toEqual([...numbers].sort((x, y) => x - y));
+    expect(new Set(numbers).size).toBe(numbers.length);
+    const db = createDb(target.url, { max: 1 });
+    try {
+      const all = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      expect((await all.migrateTo(NO_MIGRATIONS)).error).toBeUndefined();
+      const without = Object.fromEntries(
+        Object.entries(migrations).filter(([n]) => n !== "0025-follow-up-alerts"),
+      );
+      const early = new Migrator({ db, provider: { getMigrations: async () => without } });
+      expect((await early.migrateToLatest()).error).toBeUndefined();
+      const later = await migrateToLatest(db);
+      expect(later.results?.map((r) => [r.migrationName, r.status])).toEqual([
+        ["0025-follow-up-alerts", "Success"],
+      ]);
+      expect(await listTables(db)).toEqual(everyTable);
+      // Back to the order a fresh database has, for the next test's strict down migration.
+      const unordered = new Migrator({
+        db,
+        provider: { getMigrations: async () => migrations },
+        allowUnorderedMigrations: true,
+      });
+      expect((await unordered.migrateTo(NO_MIGRATIONS)).error).toBeUndefined();
+      await migrateToLatest(db);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it("pass the driver's own error on when no migration could run (server unreachable)", async () => {
     const db = createDb("postgres://postgres@127.0.0.1:1/tender", { max: 1 });
     try {

@@ -1,3 +1,8 @@
+export { boundNoticeAwards } from "./awards/bound-notice-awards.js";
+export { buyerOnly, type NoticeAward, type NoticeAwards, type NoticeParty } from "./awards/notice-awards.js";
+export { organisationMentions, partyMention } from "./awards/organisation-mentions.js";
+export { storeNoticeAwards } from "./awards/store-notice-awards.js";
+export { upsertPageOrganisations } from "./awards/upsert-page-organisations.js";
 export { allowedHostsFor } from "./http/allowed-hosts-for.js";
 export { createSyncHttpClient } from "./http/create-sync-http-client.js";
 export * from "./http/http-errors.js";
@@ -7,6 +12,7 @@ export {
   type JsonRequest,
   type PoliteHttpClient,
   type PoliteHttpClientOptions,
+  type TextRequest,
 } from "./http/polite-http-client.js";
 export { BusPrefixEnv, IngestServiceEnv, IngestWorkerEnv, SyncHttpEnv } from "./ingest-env.js";
 export { cleanLine, cleanText, distinctLines } from "./mapping/clean-text.js";
@@ -14,7 +20,7 @@ export { sumDecimalTexts, toDecimalText } from "./mapping/decimal-text.js";
 export { countryFromCode, countryFromName } from "./mapping/facets/country-code.js";
 export { cpvCode } from "./mapping/facets/cpv-code.js";
 export { MAX_CPV_CODES, type TenderFacets, tenderFacets } from "./mapping/facets/tender-facets.js";
-export { withFacets, withProcedure } from "./mapping/facets/with-facets.js";
+export { withAwards, withFacets, withProcedure } from "./mapping/facets/with-facets.js";
 export type { MapResult } from "./mapping/map-result.js";
 export { mappedRecord } from "./mapping/mapped-record.js";
 export { combineDateAndTime, parseSourceDate } from "./mapping/parse-source-date.js";
@@ -39,6 +45,7 @@ export {
   OcdsReleasePackage,
   OcdsValue,
 } from "./ocds/ocds-release.js";
+export { ocdsReleaseAwards } from "./ocds/ocds-release-awards.js";
 export { ocdsReleaseFacets } from "./ocds/ocds-release-facets.js";
 export { ocdsReleaseProcedure } from "./ocds/ocds-release-procedure.js";
 export { ocdsReleaseTags } from "./ocds/ocds-release-tags.js";

@@ -24,6 +24,9 @@ function fakeHttp(reply: (url: string) => unknown): PoliteHttpClient & { urls: s
   return {
     urls,
     isAllowed: (url) => new URL(url).host === "www.contractsfinder.service.gov.uk",
+    async requestText() {
+      throw new Error("this test fetches no documents");
+    },
     async requestJson(request, schema) {
       urls.push(request.url);
       const body = reply(request.url);

@@ -1,4 +1,4 @@
-import { defineSource, ocdsReleaseProcedure } from "@tender/ingest";
+import { defineSource, ocdsReleaseAwards, ocdsReleaseProcedure } from "@tender/ingest";
 import { CF_DOCUMENT_HOSTS } from "./cf-document-hosts.js";
 import { CF_FIXTURES, cfFixturePath } from "./cf-fixtures.js";
 import { cfReleaseFacets } from "./cf-release-facets.js";
@@ -17,6 +17,7 @@ export const contractsFinderSource = defineSource({
   createAdapter: createCfSource,
   facets: cfReleaseFacets,
   procedure: ocdsReleaseProcedure,
+  awards: ocdsReleaseAwards,
   // Real captures; the last one is quarantined by the ingest on purpose.
   recordedOcdsPages: {
     path: "/Published/Notices/OCDS/Search",

@@ -1,4 +1,4 @@
-import { defineSource, ocdsReleaseProcedure } from "@tender/ingest";
+import { defineSource, ocdsReleaseAwards, ocdsReleaseProcedure } from "@tender/ingest";
 import { createFtsSource } from "./create-fts-source.js";
 import { FTS_DOCUMENT_HOSTS } from "./fts-document-hosts.js";
 import { FTS_FIXTURES, ftsFixturePath } from "./fts-fixtures.js";
@@ -17,6 +17,7 @@ export const findATenderSource = defineSource({
   createAdapter: createFtsSource,
   facets: ftsReleaseFacets,
   procedure: ocdsReleaseProcedure,
+  awards: ocdsReleaseAwards,
   // Real captures: a tender page, then a page of later notices.
   recordedOcdsPages: {
     path: "/api/1.0/ocdsReleasePackages",

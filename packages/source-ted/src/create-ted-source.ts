@@ -4,6 +4,7 @@ import {
   type SourceAdapter,
   type SyncHttpEnv,
 } from "@tender/ingest";
+import { TED_XML_HOSTS } from "./fetch-ted-notice-awards.js";
 import { createTedAdapter } from "./ted-adapter.js";
 import { tedFields } from "./ted-fields.js";
 import { hasPublicationDateClause } from "./ted-query.js";
@@ -22,7 +23,7 @@ export function createTedSource(
     );
   }
   return createTedAdapter({
-    http: createSyncHttpClient(config.TED_BASE_URL, config, { logger }),
+    http: createSyncHttpClient(config.TED_BASE_URL, config, { logger, defaultHosts: TED_XML_HOSTS }),
     baseUrl: config.TED_BASE_URL,
     query: config.TED_QUERY,
     lookbackDays: config.TED_LOOKBACK_DAYS,

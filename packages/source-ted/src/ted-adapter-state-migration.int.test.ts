@@ -52,6 +52,9 @@ describe("migration 0008-source-adapter-state", () => {
     const bodies: Array<{ query?: string }> = [];
     const http: PoliteHttpClient = {
       isAllowed: () => true,
+      async requestText() {
+        throw new Error("this test fetches no documents");
+      },
       async requestJson(request, schema) {
         bodies.push(request.body as { query?: string });
         return v.parse(schema, { notices: [], iterationNextToken: null, timedOut: false });

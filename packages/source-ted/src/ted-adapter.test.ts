@@ -28,6 +28,9 @@ function fakeHttp(replies: unknown[]): PoliteHttpClient & { bodies: Array<Record
   return {
     bodies,
     isAllowed: () => true,
+    async requestText() {
+      throw new Error("this test fetches no documents");
+    },
     async requestJson(request, schema) {
       bodies.push(request.body as Record<string, unknown>);
       const reply = replies[bodies.length - 1];

@@ -8,7 +8,9 @@ import {
   InvalidResponseError,
   type PoliteHttpClient,
   type SourceAdapter,
+  withAwards,
 } from "@tender/ingest";
+import { fetchTedNoticeAwards } from "./fetch-ted-notice-awards.js";
 import { readTedAdapterState, tedAdapterState } from "./ted-adapter-state.js";
 import { TedSearchPage } from "./ted-notice.js";
 import { tedNoticeToTenderRecord } from "./ted-notice-to-tender-record.js";
@@ -24,6 +26,8 @@ export interface TedAdapterOptions extends TedSearchOptions {
   http: PoliteHttpClient;
   /** e.g. `https://api.ted.europa.eu` (a replay server in tests). */
   baseUrl: string;
+  /** Largest notice XML read for a result notice's awards; default `TED_XML_MAX_BYTES` (10 MB). */
+  xmlMaxBytes?: number;
   /** Tries of a page TED answers with `timedOut: true` (partial results); default 3. */
   timedOutAttempts?: number;
   /** Wait between those tries; default 2 s doubling up to 30 s, with jitter. */
@@ -48,7 +52,10 @@ const REFUSED_WHEN_RESUMED = [...REFUSED, 500];
  * A token TED refuses (400, 404, 410, and for a token stored by an earlier pass also 500, TED's
  * answer to a token it does not know) makes the pass start afresh over the same window. A page
  * with `timedOut: true` holds partial results: it is asked for again and never committed as it
- * is, so no notice is skipped silently.
+ * is, so no notice is skipped silently. Before a page is returned, the eForms XML of each of its
+ * result and modification notices is fetched, one at a time through the same polite client, and
+ * read for the notice's awards (`fetchTedNoticeAwards`); they are stored with the page's records
+ * in its transaction. A notice whose XML cannot be read is stored without awards, saying why.
  */
 export function createTedAdapter(options: TedAdapterOptions): SourceAdapter {
   const url = new URL("v3/notices/search", withTrailingSlash(options.baseUrl)).toString();
@@ -58,6 +65,7 @@ export function createTedAdapter(options: TedAdapterOptions): SourceAdapter {
   const random = options.random ?? Math.random;
   const now = options.now ?? (() => new Date());
   const lookbackDays = options.lookbackDays ?? DEFAULT_TED_LOOKBACK_DAYS;
+  const xmlCap = options.xmlMaxBytes === undefined ? {} : { maxBytes: options.xmlMaxBytes };
 
   const request = async ({ cursor, resumed = false, signal }: FetchPageRequest, windowStart: Date) => {
     const query = tedPassQuery(options.query, windowStart);
@@ -98,10 +106,19 @@ export function createTedAdapter(options: TedAdapterOptions): SourceAdapter {
         const page = await request(pageRequest, windowStart);
         if (page.timedOut !== true) {
           const token = page.iterationNextToken ?? null;
+          const awards = new Map<unknown, Awaited<ReturnType<typeof fetchTedNoticeAwards>>>();
+          const fetch = { http: options.http, baseUrl: options.baseUrl, signal };
+          for (const notice of page.notices) {
+            awards.set(notice, await fetchTedNoticeAwards(notice, { ...fetch, ...xmlCap }));
+          }
           return {
             items: page.notices,
             nextCursor: page.notices.length === 0 || token === "" ? null : token,
-            map: tedNoticeToTenderRecord,
+            map: (notice) => {
+              const found = awards.get(notice);
+              const result = tedNoticeToTenderRecord(notice);
+              return found === undefined ? result : withAwards(result, () => found);
+            },
             adapterState: tedAdapterState(windowStart),
           };
         }

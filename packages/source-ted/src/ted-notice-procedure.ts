@@ -41,6 +41,14 @@ export function tedNoticeProcedure(notice: unknown): NoticeProcedure | null {
   };
 }
 
+/**
+ * What a TED notice is by its form alone (`form-type`, else `notice-type`), even when it changes
+ * another notice: a change of a result notice is a result form, and carries the corrected results.
+ */
+export function tedNoticeFormKind(notice: unknown): NoticeKind {
+  return kindOf((typeof notice === "object" && notice !== null ? notice : {}) as Record<string, unknown>);
+}
+
 function kindOf(fields: Record<string, unknown>): NoticeKind {
   const formType = first(fields["form-type"])?.toLowerCase();
   const byForm = formType === undefined ? undefined : KIND_BY_FORM_TYPE.get(formType);

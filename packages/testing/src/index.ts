@@ -2,6 +2,11 @@ export { completeDownload } from "./complete-download.js";
 export { withDatabase } from "./database-url.js";
 export { emptyTables } from "./empty-tables.js";
 export { type HeldTableLock, holdTableLock } from "./hold-table-lock.js";
+export {
+  type GeneratedOrganisationsOptions,
+  generatedOrganisationId,
+  insertGeneratedOrganisations,
+} from "./insert-generated-organisations.js";
 export { type GeneratedTendersOptions, insertGeneratedTenders } from "./insert-generated-tenders.js";
 export { insertMatch } from "./insert-match.js";
 export { type SeedSavedSearchOptions, seedSavedSearch } from "./seed-saved-search.js";

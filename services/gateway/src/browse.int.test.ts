@@ -203,7 +203,10 @@ describe("GET /api/v1/tenders", () => {
       { path: "/cpv", message: "Must list at most 50 values" },
       { path: "/open", message: "Must be true or false" },
       { path: "/amount_min", message: "An amount bound needs currency" },
-      { path: "/sort", message: "Must be one of published_desc, deadline_asc, amount_desc" },
+      {
+        path: "/sort",
+        message: "Must be one of published_desc, deadline_asc, amount_desc, contract_end_asc",
+      },
       { path: "/limit", message: "Must be at least 1" },
     ]);
     const flood = await get(`/api/v1/tenders?${"country=FR&".repeat(5000)}`);

@@ -15,6 +15,7 @@ import { facetsRoute } from "./routes/facets.route.js";
 import { feedRoute } from "./routes/feed.route.js";
 import { healthRoute } from "./routes/health.route.js";
 import { answerOtherMethods } from "./routes/method-not-allowed.js";
+import { organisationsRoute } from "./routes/organisations.route.js";
 import { procedureRoute } from "./routes/procedure.route.js";
 import { savedSearchMatchesRoute } from "./routes/saved-search-matches.route.js";
 import { savedSearchesRoute } from "./routes/saved-searches.route.js";
@@ -47,6 +48,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     .route("/", tendersListRoute(deps))
     .route("/", facetsRoute(deps))
     .route("/", procedureRoute(deps))
+    .route("/", organisationsRoute(deps))
     .route("/", searchRoute(deps))
     .route("/", askRoute(deps))
     .route("/", savedSearchesRoute(deps))

@@ -1,5 +1,5 @@
 import { createWireValidator } from "@tender/contracts";
-import { createApiKey, openWebhookSecret } from "@tender/db";
+import { createApiKey, ensureSource, lockProcedure, openWebhookSecret, setTenderProcedure } from "@tender/db";
 import { insertMatch, seedTender, useTestDatabase } from "@tender/testing";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -333,6 +333,41 @@ describe("matches", () => {
     expect(withFile).toMatchObject({ attachment: { id: attachmentId, filename: "spec.pdf" } });
     const bridge = seen.find((m) => (m as unknown as { tender: { id: string } }).tender.id === tender.id);
     expect(bridge).toMatchObject({ tender: { title: "Bridge works", countries: ["EE"], source: "ted" } });
+  });
+
+  it("show follow-ups with their reason, procedure and changes, and in the feed as such", async () => {
+    const saved = await readJson(await create({ name: "Follow", query: "roads" }));
+    const original = await seedTender(fixture.db, { title: "Road works" });
+    const change = await seedTender(fixture.db, { title: "Road works" });
+    const procedureId = await lockProcedure(
+      fixture.db,
+      (await ensureSource(fixture.db, "ted")).id,
+      "P-follow",
+    );
+    for (const [tender, kind] of [
+      [original, "competition"],
+      [change, "change"],
+    ] as const) {
+      await setTenderProcedure(fixture.db, tender.id, { procedureId, kind, supersedesExternalId: null });
+    }
+    const changes = [
+      { field: "deadline" as const, from: "2026-10-29T10:00:00.000Z", to: "2026-11-04T10:00:00.000Z" },
+    ];
+    await insertMatch(fixture.db, saved.id, original.id, { matchedAt: "2026-03-01T00:00:00Z" });
+    await insertMatch(fixture.db, saved.id, change.id, {
+      matchedAt: "2026-03-02T00:00:00Z",
+      followUp: { reason: "changed", changes },
+    });
+    const body = await readJson(await request(`${BASE}/${saved.id}/matches`, "GET"));
+    expect(validateMatches(body)).toMatchObject({ ok: true });
+    expect(body.items.map((m: Record<string, unknown>) => [m.reason, m.procedure_id, m.changes])).toEqual([
+      ["changed", procedureId, changes],
+      ["match", null, null],
+    ]);
+    const feed = await (await send(app, saved.feed_url)).text();
+    expect(feed).toContain("<title>Changed: Road works</title>");
+    expect(feed).toContain("<summary>deadline 29 Oct 2026 → 4 Nov 2026\n\n");
+    expect(feed).toContain("<title>Road works</title>");
   });
 
   it("refuse a cursor this server did not issue for this saved search, and unknown parameters", async () => {

@@ -10,7 +10,7 @@ export interface MatchDeps {
   ai: Pick<AiProvider, "embed" | "embedModel">;
   logger: BusLogger;
   /** Hears the matches and deliveries each event recorded (`tender_saved_search_matches_total`). */
-  recordMatches?: (counts: { matches: number; deliveries: number }) => void;
+  recordMatches?: (counts: { matches: number; followUps: number; deliveries: number }) => void;
   /** Told when new deliveries were recorded, so they go out without waiting for the next poll. */
   onDeliveries?: () => void;
   /** The clock of `open: true` filters; default now. */
@@ -19,9 +19,10 @@ export interface MatchDeps {
 
 /**
  * The `notifier` consumer's handler: re-embeds saved queries of another model, then records in
- * one statement every saved search the tender matches and their webhook deliveries. A replayed
- * or duplicated event records nothing new (one match per saved search, tender and content
- * hash). An event of another embedding model than the notifier's fails (and is retried): its
+ * one statement every saved search the tender matches, every follow-up it is of a procedure a
+ * saved search matched before (docs/events.md#follow-ups), and their webhook deliveries. A
+ * replayed or duplicated event records nothing new (one match per saved search, tender and
+ * content hash; one follow-up per saved search and tender). An event of another embedding model than the notifier's fails (and is retried): its
  * chunks cannot be compared with the saved queries until both run the same model.
  */
 export function createTenderIndexedHandler(deps: MatchDeps): ConsumerHandler<TenderIndexedV1> {

@@ -6,7 +6,7 @@ import type { EmailOutcome } from "./email/send-emails.js";
 
 /** The recorders the notifier calls, registered in the probe port's registry. */
 export interface NotifierMetrics {
-  recordMatches(counts: { matches: number; deliveries: number }): void;
+  recordMatches(counts: { matches: number; followUps: number; deliveries: number }): void;
   recordDelivery(outcome: DeliveryOutcome): void;
   recordEmail(outcome: EmailOutcome): void;
 }
@@ -20,7 +20,7 @@ export interface NotifierMetrics {
 export function notifierMetrics(registry: Registry, db: Db): NotifierMetrics {
   const matches = new Counter({
     name: "tender_saved_search_matches_total",
-    help: "Matches of saved searches recorded by the notifier.",
+    help: "Matches of saved searches recorded by the notifier, follow-ups included.",
     registers: [registry],
   });
   new Gauge({

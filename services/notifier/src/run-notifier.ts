@@ -17,7 +17,7 @@ export interface RunNotifierDeps {
   /** MESSAGE_MAX_HANDLING_MS; the consumer runner's default when absent. */
   maxHandlingMs?: number;
   delivery: DeliverySettings;
-  recordMatches?: (counts: { matches: number; deliveries: number }) => void;
+  recordMatches?: (counts: { matches: number; followUps: number; deliveries: number }) => void;
   recordDelivery?: (outcome: DeliveryOutcome) => void;
   /** Email digests (SMTP_URL set); none: no mail is sent. */
   email?: Omit<SendEmailsDeps, "db" | "logger">;

@@ -45,7 +45,7 @@ async function seedDeliveries(): Promise<Record<string, string>> {
     contentHash: tender.contentHash,
     now: new Date(),
   });
-  expect(recorded).toEqual({ matches: 3, deliveries: 3 });
+  expect(recorded).toEqual({ matches: 3, followUps: 0, deliveries: 3 });
   await sql`
     UPDATE saved_search_matches AS m SET
       matched_at = now() - CASE ss.name WHEN 'gone' THEN interval '3 days' WHEN 'broken' THEN interval '1 hour' ELSE interval '5 minutes' END

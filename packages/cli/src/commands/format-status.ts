@@ -46,8 +46,23 @@ function databaseSections(db: DatabaseStatus | { error: string }): string[] {
     facet("Tenders by CPV division (top 10)", "DIVISION", db.tenders_by_cpv_division),
     facet("Notices by kind", "KIND", db.tenders_by_kind),
     `Procedures with more than one notice: ${db.procedures_with_several_notices}`,
+    `Organisations: ${db.organisations.total} (${db.organisations.buyers} buyers, ${db.organisations.suppliers} suppliers)`,
+    awardSection(db.awards),
     sources,
   ];
+}
+
+function awardSection(a: DatabaseStatus["awards"]): string {
+  const total = `Result notices: ${a.with_awards} with awards, ${a.without_awards} without`;
+  if (a.unreadable_by_reason.length === 0) return total;
+  const table = formatTable(
+    ["COUNT", "REASON"],
+    a.unreadable_by_reason.map((r) => [
+      String(r.count),
+      shorten(r.reason.replace(/\s+/g, " "), REASON_WIDTH),
+    ]),
+  );
+  return `${total}; awards unreadable or cut, by reason\n${table}`;
 }
 
 function webhooks(d: DatabaseStatus["webhook_deliveries"]): string {

@@ -7,7 +7,7 @@ import type { Command } from "commander";
 import * as v from "valibot";
 import { CliError } from "../cli-error.js";
 import type { CommandContext } from "../command-context.js";
-import { facetsOfSource, procedureOfSource } from "../source-facets.js";
+import { awardsOfSource, facetsOfSource, procedureOfSource } from "../source-facets.js";
 
 interface IngestOptions {
   source: string;
@@ -99,5 +99,10 @@ function printReport(ctx: CommandContext, source: string, report: ImportReport, 
 function facetsOption(sourceCode: string) {
   const facetsOf = facetsOfSource(sourceCode);
   const procedureOf = procedureOfSource(sourceCode);
-  return { ...(facetsOf ? { facetsOf } : {}), ...(procedureOf ? { procedureOf } : {}) };
+  const awardsOf = awardsOfSource(sourceCode);
+  return {
+    ...(facetsOf ? { facetsOf } : {}),
+    ...(procedureOf ? { procedureOf } : {}),
+    ...(awardsOf ? { awardsOf } : {}),
+  };
 }

@@ -1,11 +1,24 @@
-import { type Database, ensureSource, listTenderPayloadsAfter, setTenderFacets } from "@tender/db";
-import { linkTenderProcedure, type NoticeProcedure, type TenderFacets } from "@tender/ingest";
+import {
+  type Database,
+  ensureSource,
+  listTenderPayloadsAfter,
+  setTenderFacets,
+  upsertOrganisations,
+} from "@tender/db";
+import {
+  linkTenderProcedure,
+  type NoticeAwards,
+  type NoticeProcedure,
+  organisationMentions,
+  storeNoticeAwards,
+  type TenderFacets,
+} from "@tender/ingest";
 import { sourceChoice } from "@tender/sources";
 import type { Command } from "commander";
 import type { Kysely } from "kysely";
 import { CliError } from "../cli-error.js";
 import type { CommandContext } from "../command-context.js";
-import { facetsOfSource, procedureOfSource } from "../source-facets.js";
+import { awardsOfSource, facetsOfSource, procedureOfSource } from "../source-facets.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_BATCH = 10_000;
@@ -25,14 +38,14 @@ export interface RemapReport {
 }
 
 /**
- * `tender remap`: recomputes the countries, CPV codes, procedure and notice kind of stored
- * tenders from their payload.
+ * `tender remap`: recomputes the countries, CPV codes, procedure, notice kind, awards and buyer
+ * organisation of stored tenders from their payload.
  */
 export function registerRemapCommand(program: Command, ctx: CommandContext): void {
   program
     .command("remap")
     .description(
-      "recompute the countries, CPV codes, procedure and notice kind of stored tenders from their source payload",
+      "recompute the countries, CPV codes, procedure, notice kind and awards of stored tenders from their source payload",
     )
     .requiredOption("--source <code>", sourceChoice())
     .option("--batch <n>", "tenders per transaction (1..10000)", "500")
@@ -41,8 +54,9 @@ export function registerRemapCommand(program: Command, ctx: CommandContext): voi
       "after",
       `
 Run it after upgrading to a version that derives more from the payloads. Only the countries,
-CPV codes, procedures, notice kinds and the links between a procedure's notices change: no
-content hash, no reindexing, no event. It is safe to run again.
+CPV codes, procedures, notice kinds, the links between a procedure's notices, awards and
+organisations change: no content hash, no reindexing, no event. It is safe to run again.
+TED's awards come from each notice's eForms XML, fetched by the sync: remap keeps them.
 
 Examples:
   $ tender remap --source ted
@@ -60,7 +74,12 @@ Examples:
           db,
           options.source,
           facetsOf,
-          { batch, after, procedureOf: procedureOfSource(options.source) },
+          {
+            batch,
+            after,
+            procedureOf: procedureOfSource(options.source),
+            awardsOf: awardsOfSource(options.source),
+          },
           (progress) =>
             ctx.print(
               `${options.source}: ${progress.read} tenders read, ${progress.changed} changed (last id ${progress.lastId})`,
@@ -74,8 +93,9 @@ Examples:
 /**
  * Walks the tenders of a source in id order, one transaction per batch, and stores the facets
  * `facetsOf` derives from each payload where they differ, and the procedure `procedureOf` maps
- * (linking that procedure's notices again when it changed). A tender counts as changed when
- * either did. `onBatch` gets the running totals.
+ * (linking that procedure's notices again when it changed), and the awards `awardsOf` maps
+ * (the batch's organisations first, in key order, as a sync page does). A tender counts as
+ * changed when any of them did. `onBatch` gets the running totals.
  */
 export async function remapFacets(
   db: Kysely<Database>,
@@ -85,6 +105,7 @@ export async function remapFacets(
     batch: number;
     after: string | null;
     procedureOf?: ((payload: unknown) => NoticeProcedure | null) | undefined;
+    awardsOf?: ((payload: unknown) => NoticeAwards) | undefined;
   },
   onBatch: (progress: RemapReport) => void = () => {},
 ): Promise<RemapReport> {
@@ -93,9 +114,14 @@ export async function remapFacets(
     const rows = await db.transaction().execute(async (trx) => {
       // Linking rewrites other notices of a procedure: take turns with the source's ingest pages
       // (which hold this row while they store), so neither waits on rows the other holds.
-      if (options.procedureOf) await ensureSource(trx, sourceCode);
+      if (options.procedureOf || options.awardsOf) await ensureSource(trx, sourceCode);
       const page = await listTenderPayloadsAfter(trx, sourceCode, report.lastId, options.batch);
-      for (const row of page) {
+      const awards = page.map((row) => options.awardsOf?.(row.raw_payload) ?? null);
+      await upsertOrganisations(
+        trx,
+        awards.flatMap((a) => (a === null ? [] : organisationMentions(a))),
+      );
+      for (const [index, row] of page.entries()) {
         const facetsChanged = await setTenderFacets(trx, row.id, facetsOf(row.raw_payload));
         const procedure = options.procedureOf?.(row.raw_payload) ?? null;
         const linked =
@@ -107,7 +133,9 @@ export async function remapFacets(
                 procedure,
                 force: false,
               });
-        if (facetsChanged || linked?.stored || (linked?.relinked ?? 0) > 0) report.changed += 1;
+        const notice = awards[index] ?? null;
+        const awarded = notice === null ? false : await storeNoticeAwards(trx, row.id, notice);
+        if (facetsChanged || awarded || linked?.stored || (linked?.relinked ?? 0) > 0) report.changed += 1;
       }
       return page;
     });

@@ -1,6 +1,8 @@
 import type { JetStreamManager } from "@nats-io/jetstream";
 import { type BusTopology, catalogEntries } from "@tender/bus";
 import {
+  countAwardStatus,
+  countOrganisations,
   countProceduresWithSeveralNotices,
   countQuarantinedByReason,
   countTenderFacets,
@@ -29,6 +31,17 @@ export interface DatabaseStatus {
   tenders_by_kind: { value: string; count: number }[];
   /** Procedures with more than one notice (a change, a result... linked to its call). */
   procedures_with_several_notices: number;
+  /**
+   * Result and modification notices with and without awards, and the most frequent reasons
+   * awards could not be read or were cut (`AWARD_REASONS_SHOWN`).
+   */
+  awards: {
+    with_awards: number;
+    without_awards: number;
+    unreadable_by_reason: { reason: string; count: number }[];
+  };
+  /** Buyers and winners (`is_buyer` / `is_supplier`; one organisation may be both). */
+  organisations: { total: number; buyers: number; suppliers: number };
   /** Webhook alerts not delivered yet: waiting, due now (and how late the oldest is), given up. */
   webhook_deliveries: { pending: number; due: number; oldest_due_age_seconds: number | null; failed: number };
   /** Email confirmations and digests not sent yet, given up, and email channels stopped by refusals. */
@@ -68,6 +81,9 @@ export const FACETS_SHOWN = 10;
 /** Kinds of quarantine reason `tender status` lists. */
 export const QUARANTINE_REASONS_SHOWN = 10;
 
+/** Reasons of unreadable awards `tender status` lists. */
+export const AWARD_REASONS_SHOWN = 10;
+
 /** Pipeline counts, outbox backlog, quarantine reasons and source cursors. */
 export async function readDatabaseStatus(db: Db): Promise<DatabaseStatus> {
   const [
@@ -77,6 +93,8 @@ export async function readDatabaseStatus(db: Db): Promise<DatabaseStatus> {
     deliveries,
     emails,
     linked,
+    awards,
+    organisations,
   ] = await Promise.all([
     readPipelineCounts(db),
     countQuarantinedByReason(db, QUARANTINE_REASONS_SHOWN),
@@ -84,6 +102,8 @@ export async function readDatabaseStatus(db: Db): Promise<DatabaseStatus> {
     countWebhookDeliveries(db),
     countUnsentEmails(db),
     countProceduresWithSeveralNotices(db),
+    countAwardStatus(db, AWARD_REASONS_SHOWN),
+    countOrganisations(db),
   ]);
   return {
     tenders: { ...tenders, total: sum(tenders) },
@@ -110,6 +130,12 @@ export async function readDatabaseStatus(db: Db): Promise<DatabaseStatus> {
     tenders_by_cpv_division: facets.cpv_divisions.slice(0, FACETS_SHOWN),
     tenders_by_kind: facets.kinds,
     procedures_with_several_notices: linked,
+    awards: {
+      with_awards: awards.withAwards,
+      without_awards: awards.withoutAwards,
+      unreadable_by_reason: awards.reasons,
+    },
+    organisations,
     webhook_deliveries: {
       pending: deliveries.pending,
       due: deliveries.due,

@@ -270,6 +270,44 @@ describe("tender status", () => {
     expect(text.stdout).toContain("Procedures with more than one notice: 1");
   });
 
+  it("counts result notices with and without awards, and why awards could not be read", async () => {
+    // S-3 and S-4 are results: S-3 with an award, S-4 with an XML that could not be fetched.
+    await sql`UPDATE tenders SET kind = 'result' WHERE external_id IN ('S-3', 'S-4')`.execute(t.db);
+    await sql`
+      INSERT INTO awards (tender_id, position, lot, value, currency)
+      SELECT id, 0, 'LOT-0001', 239689.54, 'EUR' FROM tenders WHERE external_id = 'S-3'`.execute(t.db);
+    await sql`
+      UPDATE tenders SET awards_unreadable =
+        'the eForms XML could not be fetched: Request to https://ted.europa.eu/en/notice/' || external_id || '/xml failed: HTTP 503'
+      WHERE external_id IN ('S-4', 'S-5')`.execute(t.db);
+    const report = JSON.parse((await runCaptured(["status", "--json"], env)).stdout).database;
+    expect(report.awards).toEqual({
+      with_awards: 1,
+      without_awards: 1,
+      unreadable_by_reason: [
+        { reason: "the eForms XML could not be fetched: Request to <url> failed: HTTP 503", count: 2 },
+      ],
+    });
+    const text = await runCaptured(["status"], env);
+    expect(text.stdout).toMatch(
+      /Result notices: 1 with awards, 1 without; awards unreadable or cut, by reason\nCOUNT\s+REASON\n2\s+the eForms XML could not be fetched: Request to <url> failed: HTTP 503\n/,
+    );
+  });
+
+  it("counts organisations as buyers and suppliers", async () => {
+    const empty = JSON.parse((await runCaptured(["status", "--json"], env)).stdout).database;
+    expect(empty.organisations).toEqual({ total: 0, buyers: 0, suppliers: 0 });
+    await sql`
+      INSERT INTO organisations (org_key, name, is_buyer, is_supplier)
+      VALUES ('name:a:-', 'A', true, false), ('name:b:-', 'B', false, true), ('name:c:-', 'C', true, true)`.execute(
+      t.db,
+    );
+    const report = JSON.parse((await runCaptured(["status", "--json"], env)).stdout).database;
+    expect(report.organisations).toEqual({ total: 3, buyers: 2, suppliers: 2 });
+    const text = await runCaptured(["status"], env);
+    expect(text.stdout).toContain("Organisations: 3 (2 buyers, 2 suppliers)");
+  });
+
   it("says a lost consumer is missing and how to recreate it", async () => {
     await bus.jsm.consumers.delete(names.stream, names.consumers.indexer);
     try {

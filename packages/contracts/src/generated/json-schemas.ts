@@ -1065,6 +1065,171 @@ export const jsonSchemas = {
           }
         ]
       },
+      "awards": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "lot": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                  "maxLength": 200
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "winners": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "organisation_id": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "format": "uuid",
+                        "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "name": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                        "maxLength": 1000
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "identifier": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                        "maxLength": 200
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "country": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "pattern": "^[A-Z]{2}$"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  }
+                },
+                "required": [
+                  "organisation_id",
+                  "name",
+                  "identifier",
+                  "country"
+                ],
+                "additionalProperties": false
+              },
+              "maxItems": 100
+            },
+            "value": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "pattern": "^(?:0|[1-9]\\d{0,17})\\.\\d{2}$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "currency": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "pattern": "^[A-Z]{3}$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "decided_at": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "format": "date",
+                  "pattern": "^(?!0000)\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "contract_signed_at": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "format": "date",
+                  "pattern": "^(?!0000)\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "contract_end": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "format": "date",
+                  "pattern": "^(?!0000)\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "tenders_received": {
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 0,
+                  "maximum": 2147483647
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "lot",
+            "winners",
+            "value",
+            "currency",
+            "decided_at",
+            "contract_signed_at",
+            "contract_end",
+            "tenders_received"
+          ],
+          "additionalProperties": false
+        },
+        "maxItems": 500
+      },
       "attachments": {
         "type": "array",
         "items": {
@@ -1166,6 +1331,7 @@ export const jsonSchemas = {
       "kind",
       "superseded_by",
       "procedure",
+      "awards",
       "attachments"
     ],
     "additionalProperties": false
@@ -1769,8 +1935,168 @@ export const jsonSchemas = {
       },
       "awards": {
         "type": "array",
-        "items": {},
-        "maxItems": 0
+        "items": {
+          "type": "object",
+          "properties": {
+            "lot": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                  "maxLength": 200
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "winners": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "organisation_id": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "format": "uuid",
+                        "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "name": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                        "maxLength": 1000
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "identifier": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                        "maxLength": 200
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "country": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "pattern": "^[A-Z]{2}$"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  }
+                },
+                "required": [
+                  "organisation_id",
+                  "name",
+                  "identifier",
+                  "country"
+                ],
+                "additionalProperties": false
+              },
+              "maxItems": 100
+            },
+            "value": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "pattern": "^(?:0|[1-9]\\d{0,17})\\.\\d{2}$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "currency": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "pattern": "^[A-Z]{3}$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "decided_at": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "format": "date",
+                  "pattern": "^(?!0000)\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "contract_signed_at": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "format": "date",
+                  "pattern": "^(?!0000)\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "contract_end": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "format": "date",
+                  "pattern": "^(?!0000)\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "tenders_received": {
+              "anyOf": [
+                {
+                  "type": "integer",
+                  "minimum": 0,
+                  "maximum": 2147483647
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "lot",
+            "winners",
+            "value",
+            "currency",
+            "decided_at",
+            "contract_signed_at",
+            "contract_end",
+            "tenders_received"
+          ],
+          "additionalProperties": false
+        },
+        "maxItems": 500
       }
     },
     "required": [
@@ -1779,6 +2105,463 @@ export const jsonSchemas = {
       "current",
       "notices",
       "awards"
+    ],
+    "additionalProperties": false
+  },
+  "organisation-list-response": {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://tender-search.dev/schemas/organisation-list-response.schema.json",
+    "title": "OrganisationListResponse",
+    "description": "Response body of GET /api/v1/organisations.",
+    "type": "object",
+    "properties": {
+      "items": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "id": {
+              "type": "string",
+              "format": "uuid",
+              "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+            },
+            "name": {
+              "type": "string"
+            },
+            "country": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "pattern": "^[A-Z]{2}$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "identifier": {
+              "anyOf": [
+                {
+                  "type": "object",
+                  "properties": {
+                    "scheme": {
+                      "anyOf": [
+                        {
+                          "type": "string"
+                        },
+                        {
+                          "type": "null"
+                        }
+                      ]
+                    },
+                    "id": {
+                      "type": "string"
+                    }
+                  },
+                  "required": [
+                    "scheme",
+                    "id"
+                  ],
+                  "additionalProperties": false
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "roles": {
+              "type": "array",
+              "items": {
+                "enum": [
+                  "buyer",
+                  "supplier"
+                ],
+                "type": "string"
+              }
+            }
+          },
+          "required": [
+            "id",
+            "name",
+            "country",
+            "identifier",
+            "roles"
+          ],
+          "additionalProperties": false
+        }
+      },
+      "next_cursor": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "items",
+      "next_cursor"
+    ],
+    "additionalProperties": false
+  },
+  "organisation-details": {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://tender-search.dev/schemas/organisation-details.schema.json",
+    "title": "OrganisationDetails",
+    "description": "Response body of GET /api/v1/organisations/{id}.",
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string",
+        "format": "uuid",
+        "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+      },
+      "name": {
+        "type": "string"
+      },
+      "names": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "identifiers": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "scheme": {
+              "anyOf": [
+                {
+                  "type": "string"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "id": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "scheme",
+            "id"
+          ],
+          "additionalProperties": false
+        }
+      },
+      "country": {
+        "anyOf": [
+          {
+            "type": "string",
+            "pattern": "^[A-Z]{2}$"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "roles": {
+        "type": "array",
+        "items": {
+          "enum": [
+            "buyer",
+            "supplier"
+          ],
+          "type": "string"
+        }
+      },
+      "awards_won": {
+        "type": "object",
+        "properties": {
+          "count": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "totals": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "currency": {
+                  "type": "string",
+                  "pattern": "^[A-Z]{3}$"
+                },
+                "value": {
+                  "type": "string",
+                  "pattern": "^(?:0|[1-9]\\d{0,37})\\.\\d{2}$"
+                }
+              },
+              "required": [
+                "currency",
+                "value"
+              ],
+              "additionalProperties": false
+            }
+          }
+        },
+        "required": [
+          "count",
+          "totals"
+        ],
+        "additionalProperties": false
+      },
+      "awards_given": {
+        "type": "object",
+        "properties": {
+          "count": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "totals": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "currency": {
+                  "type": "string",
+                  "pattern": "^[A-Z]{3}$"
+                },
+                "value": {
+                  "type": "string",
+                  "pattern": "^(?:0|[1-9]\\d{0,37})\\.\\d{2}$"
+                }
+              },
+              "required": [
+                "currency",
+                "value"
+              ],
+              "additionalProperties": false
+            }
+          }
+        },
+        "required": [
+          "count",
+          "totals"
+        ],
+        "additionalProperties": false
+      },
+      "recent_awards": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "role": {
+              "enum": [
+                "buyer",
+                "supplier"
+              ],
+              "type": "string"
+            },
+            "tender_id": {
+              "type": "string",
+              "format": "uuid",
+              "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+            },
+            "tender_title": {
+              "type": "string"
+            },
+            "lot": {
+              "anyOf": [
+                {
+                  "type": "string"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "value": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "pattern": "^(?:0|[1-9]\\d{0,17})\\.\\d{2}$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "currency": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "pattern": "^[A-Z]{3}$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "decided_at": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "format": "date",
+                  "pattern": "^(?!0000)\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "contract_end": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "format": "date",
+                  "pattern": "^(?!0000)\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "buyer": {
+              "anyOf": [
+                {
+                  "type": "object",
+                  "properties": {
+                    "id": {
+                      "anyOf": [
+                        {
+                          "type": "string",
+                          "format": "uuid",
+                          "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                        },
+                        {
+                          "type": "null"
+                        }
+                      ]
+                    },
+                    "name": {
+                      "type": "string"
+                    }
+                  },
+                  "required": [
+                    "id",
+                    "name"
+                  ],
+                  "additionalProperties": false
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "winners": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "id": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "format": "uuid",
+                        "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  },
+                  "name": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "id",
+                  "name"
+                ],
+                "additionalProperties": false
+              }
+            }
+          },
+          "required": [
+            "role",
+            "tender_id",
+            "tender_title",
+            "lot",
+            "value",
+            "currency",
+            "decided_at",
+            "contract_end",
+            "buyer",
+            "winners"
+          ],
+          "additionalProperties": false
+        }
+      },
+      "top_buyers": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "id": {
+              "type": "string",
+              "format": "uuid",
+              "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+            },
+            "name": {
+              "type": "string"
+            },
+            "count": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          "required": [
+            "id",
+            "name",
+            "count"
+          ],
+          "additionalProperties": false
+        }
+      },
+      "top_suppliers": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "id": {
+              "type": "string",
+              "format": "uuid",
+              "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+            },
+            "name": {
+              "type": "string"
+            },
+            "count": {
+              "type": "integer",
+              "minimum": 1
+            }
+          },
+          "required": [
+            "id",
+            "name",
+            "count"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    "required": [
+      "id",
+      "name",
+      "names",
+      "identifiers",
+      "country",
+      "roles",
+      "awards_won",
+      "awards_given",
+      "recent_awards",
+      "top_buyers",
+      "top_suppliers"
     ],
     "additionalProperties": false
   },
@@ -2765,6 +3548,15 @@ export const jsonSchemas = {
               "format": "uuid",
               "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
             },
+            "reason": {
+              "enum": [
+                "match",
+                "changed",
+                "awarded",
+                "cancelled"
+              ],
+              "type": "string"
+            },
             "tender": {
               "type": "object",
               "properties": {
@@ -2960,15 +3752,101 @@ export const jsonSchemas = {
               "type": "string",
               "format": "date-time",
               "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+            },
+            "procedure_id": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "format": "uuid",
+                  "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "changes": {
+              "anyOf": [
+                {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "field": {
+                        "enum": [
+                          "title",
+                          "deadline",
+                          "amount",
+                          "documents_added",
+                          "documents_removed"
+                        ],
+                        "type": "string"
+                      },
+                      "from": {
+                        "anyOf": [
+                          {
+                            "anyOf": [
+                              {
+                                "type": "string"
+                              },
+                              {
+                                "type": "array",
+                                "items": {
+                                  "type": "string"
+                                }
+                              }
+                            ]
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "to": {
+                        "anyOf": [
+                          {
+                            "anyOf": [
+                              {
+                                "type": "string"
+                              },
+                              {
+                                "type": "array",
+                                "items": {
+                                  "type": "string"
+                                }
+                              }
+                            ]
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "field",
+                      "from",
+                      "to"
+                    ],
+                    "additionalProperties": false
+                  }
+                },
+                {
+                  "type": "null"
+                }
+              ]
             }
           },
           "required": [
             "alert_id",
+            "reason",
             "tender",
             "score",
             "snippet",
             "attachment",
-            "matched_at"
+            "matched_at",
+            "procedure_id",
+            "changes"
           ],
           "additionalProperties": false
         }
@@ -3005,6 +3883,15 @@ export const jsonSchemas = {
         "type": "string",
         "format": "uuid",
         "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+      },
+      "reason": {
+        "enum": [
+          "match",
+          "changed",
+          "awarded",
+          "cancelled"
+        ],
+        "type": "string"
       },
       "tender": {
         "type": "object",
@@ -3202,6 +4089,89 @@ export const jsonSchemas = {
         "format": "date-time",
         "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
       },
+      "procedure_id": {
+        "anyOf": [
+          {
+            "type": "string",
+            "format": "uuid",
+            "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "changes": {
+        "anyOf": [
+          {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "field": {
+                  "enum": [
+                    "title",
+                    "deadline",
+                    "amount",
+                    "documents_added",
+                    "documents_removed"
+                  ],
+                  "type": "string"
+                },
+                "from": {
+                  "anyOf": [
+                    {
+                      "anyOf": [
+                        {
+                          "type": "string"
+                        },
+                        {
+                          "type": "array",
+                          "items": {
+                            "type": "string"
+                          }
+                        }
+                      ]
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "to": {
+                  "anyOf": [
+                    {
+                      "anyOf": [
+                        {
+                          "type": "string"
+                        },
+                        {
+                          "type": "array",
+                          "items": {
+                            "type": "string"
+                          }
+                        }
+                      ]
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                }
+              },
+              "required": [
+                "field",
+                "from",
+                "to"
+              ],
+              "additionalProperties": false
+            }
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
       "saved_search": {
         "type": "object",
         "properties": {
@@ -3227,11 +4197,14 @@ export const jsonSchemas = {
     "required": [
       "schema_version",
       "alert_id",
+      "reason",
       "tender",
       "score",
       "snippet",
       "attachment",
       "matched_at",
+      "procedure_id",
+      "changes",
       "saved_search"
     ],
     "additionalProperties": false

@@ -2,13 +2,15 @@ import * as v from "valibot";
 import { objectMessage } from "../primitives/object-message.js";
 import { SourceCode } from "../primitives/source-code.js";
 import { Uuid } from "../primitives/uuid.js";
+import { AWARD_LIMITS, awardList } from "./award.js";
 import { ProcedureNotice } from "./procedure-notice.js";
 import { TenderSummary } from "./tender-summary.js";
 
 /**
  * `GET /api/v1/procedures/{id}` (docs/api.md#procedures): the procedure's current notice (the
  * latest current call for competition or change, else its latest current notice), its notices
- * oldest first, and its awards (none until awards are mapped).
+ * oldest first, and the awards of its result, modification and change notices that nothing supersedes
+ * (oldest notice first, each in notice order).
  */
 export const ProcedureResponse = v.strictObject(
   {
@@ -16,10 +18,7 @@ export const ProcedureResponse = v.strictObject(
     source: SourceCode,
     current: TenderSummary,
     notices: v.array(ProcedureNotice, "Must be an array"),
-    awards: v.pipe(
-      v.array(v.unknown(), "Must be an array"),
-      v.maxLength(0, "Must be empty: awards are not mapped yet"),
-    ),
+    awards: awardList(AWARD_LIMITS.procedureAwards),
   },
   objectMessage,
 );

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { AlertReason } from "../primitives/alert-reason.js";
 import { CosineScore } from "../primitives/cosine-score.js";
 import { boundedHttpUrl } from "../primitives/http-url.js";
 import { objectMessage } from "../primitives/object-message.js";
@@ -8,6 +9,7 @@ import { boundedTrimmedString, NonEmptyString } from "../primitives/trimmed-stri
 import { UtcTimestamp } from "../primitives/utc-timestamp.js";
 import { Uuid } from "../primitives/uuid.js";
 import { EmailSetting, EmailSettingRequest } from "./email-setting.js";
+import { NoticeChange } from "./notice-change.js";
 import { SearchResultAttachment } from "./search-result-item.js";
 import { TenderFilters } from "./tender-filters.js";
 import { TenderSummary } from "./tender-summary.js";
@@ -77,15 +79,24 @@ export const SavedSearchList = v.strictObject(
 );
 export type SavedSearchList = v.InferOutput<typeof SavedSearchList>;
 
-/** A tender a saved search matched; `score`, `snippet`, `attachment`: its best chunk for the query. */
+/**
+ * A tender a saved search matched, or a follow-up of a procedure it matched before
+ * (docs/events.md#follow-ups): `reason` says which; a follow-up has its `procedure_id` and the
+ * `changes` it made (null: it replaces no stored notice), both null for `match`. `score`,
+ * `snippet`, `attachment`: its best chunk for the query (a follow-up may score below
+ * `min_score`). `awards` of results are specified but not part of this contract yet.
+ */
 export const SavedSearchMatch = v.strictObject(
   {
     alert_id: Uuid,
+    reason: AlertReason,
     tender: TenderSummary,
     score: CosineScore,
     snippet: NonEmptyString,
     attachment: v.nullable(SearchResultAttachment),
     matched_at: UtcTimestamp,
+    procedure_id: v.nullable(Uuid),
+    changes: v.nullable(v.array(NoticeChange, "Must be an array")),
   },
   objectMessage,
 );

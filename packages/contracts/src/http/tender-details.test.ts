@@ -21,6 +21,7 @@ const card = {
   kind: "competition",
   superseded_by: null,
   procedure: null,
+  awards: [],
   attachments: [
     {
       id: "0b6f3c1e-7a2d-4e5f-8c9b-1a2b3c4d5e6f",

@@ -4,6 +4,7 @@ import { IndexStatus } from "../primitives/statuses.js";
 import { Uuid } from "../primitives/uuid.js";
 import { RECORD_LIMITS } from "../records/record-limits.js";
 import { TENDER_FIELDS } from "../records/tender-fields.js";
+import { AWARD_LIMITS, awardList } from "./award.js";
 import { TenderProcedure } from "./procedure-notice.js";
 import { TenderDetailsAttachment } from "./tender-details-attachment.js";
 import { TENDER_FACET_FIELDS, TENDER_PROCEDURE_FIELDS } from "./tender-summary.js";
@@ -21,6 +22,8 @@ export const TenderDetails = v.strictObject(
     ...TENDER_PROCEDURE_FIELDS,
     /** Null until the tender's source maps its procedure (`tender remap`). */
     procedure: v.nullable(TenderProcedure),
+    /** The notice's awards in notice order: a result, modification or change notice's, else empty. */
+    awards: awardList(AWARD_LIMITS.awards),
     attachments: v.pipe(
       v.array(TenderDetailsAttachment, "Must be an array"),
       v.maxLength(RECORD_LIMITS.attachments, `Must have at most ${RECORD_LIMITS.attachments} items`),

@@ -1,12 +1,17 @@
 import * as v from "valibot";
+import { CalendarDate } from "../primitives/calendar-date.js";
 import { objectMessage } from "../primitives/object-message.js";
 
-export const TENDER_SORTS = ["published_desc", "deadline_asc", "amount_desc"] as const;
+export const TENDER_SORTS = ["published_desc", "deadline_asc", "amount_desc", "contract_end_asc"] as const;
 export type TenderSort = (typeof TENDER_SORTS)[number];
 /** Longest cursor accepted; the server's own are far shorter. */
 export const MAX_CURSOR_LENGTH = 512;
 
-/** Paging of `GET /api/v1/tenders` (docs/api.md#browsing), beside the filters. */
+/**
+ * Paging of `GET /api/v1/tenders` (docs/api.md#browsing), beside the filters, and the browse-only
+ * range of contract ends (`contract_end_from` / `contract_end_to`, days, both included): result
+ * notices whose earliest contract end falls in it (expiring contracts).
+ */
 export const TenderListPaging = v.strictObject(
   {
     sort: v.optional(v.picklist(TENDER_SORTS, `Must be one of ${TENDER_SORTS.join(", ")}`), "published_desc"),
@@ -26,6 +31,8 @@ export const TenderListPaging = v.strictObject(
         v.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, "Is not a cursor this server issued"),
       ),
     ),
+    contract_end_from: v.optional(CalendarDate),
+    contract_end_to: v.optional(CalendarDate),
   },
   objectMessage,
 );

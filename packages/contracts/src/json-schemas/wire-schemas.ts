@@ -6,6 +6,8 @@ import { AskRequest } from "../http/ask-request.js";
 import { AskResponse } from "../http/ask-response.js";
 import { ErrorResponse } from "../http/error-response.js";
 import { HealthLive, HealthReady } from "../http/health.js";
+import { OrganisationDetails } from "../http/organisation-details.js";
+import { OrganisationListResponse } from "../http/organisation-summary.js";
 import { ProcedureResponse } from "../http/procedure-response.js";
 import {
   SavedSearch,
@@ -97,6 +99,16 @@ export const WIRE_SCHEMAS = {
     title: "ProcedureResponse",
     description: "Response body of GET /api/v1/procedures/{id}.",
     schema: ProcedureResponse,
+  },
+  "organisation-list-response": {
+    title: "OrganisationListResponse",
+    description: "Response body of GET /api/v1/organisations.",
+    schema: OrganisationListResponse,
+  },
+  "organisation-details": {
+    title: "OrganisationDetails",
+    description: "Response body of GET /api/v1/organisations/{id}.",
+    schema: OrganisationDetails,
   },
   "saved-search-request": {
     title: "SavedSearchRequest",

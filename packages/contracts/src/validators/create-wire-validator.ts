@@ -9,6 +9,8 @@ import type { AskRequest } from "../http/ask-request.js";
 import type { AskResponse } from "../http/ask-response.js";
 import type { ErrorResponse } from "../http/error-response.js";
 import type { HealthLive, HealthReady } from "../http/health.js";
+import type { OrganisationDetails } from "../http/organisation-details.js";
+import type { OrganisationListResponse } from "../http/organisation-summary.js";
 import type { ProcedureResponse } from "../http/procedure-response.js";
 import type {
   SavedSearch,
@@ -41,6 +43,8 @@ export interface WireTypes {
   "tender-list-response": TenderListResponse;
   "facets-response": FacetsResponse;
   "procedure-response": ProcedureResponse;
+  "organisation-list-response": OrganisationListResponse;
+  "organisation-details": OrganisationDetails;
   "saved-search-request": v.InferInput<typeof SavedSearchRequest>;
   "saved-search": SavedSearch;
   "saved-search-created": SavedSearchCreated;

@@ -23,8 +23,11 @@ import * as m0021 from "./0021-saved-search-match-keys.js";
 import * as m0022 from "./0022-procedures.js";
 import * as m0023 from "./0023-email-digests.js";
 import * as m0024 from "./0024-ocds-release-ids.js";
+import * as m0025 from "./0025-follow-up-alerts.js";
 import * as m0026 from "./0026-awards-organisations.js";
+import * as m0027 from "./0027-organisation-search.js";
 import * as m0028 from "./0028-cross-portal-procedures.js";
+import * as m0029 from "./0029-contract-end.js";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -52,6 +55,9 @@ export const migrations: Record<string, Migration> = {
   "0022-procedures": m0022,
   "0023-email-digests": m0023,
   "0024-ocds-release-ids": m0024,
+  "0025-follow-up-alerts": m0025,
   "0026-awards-organisations": m0026,
+  "0027-organisation-search": m0027,
   "0028-cross-portal-procedures": m0028,
+  "0029-contract-end": m0029,
 };

@@ -1,9 +1,11 @@
-import type { TenderDetails } from "@tender/contracts";
+import { AWARD_LIMITS, type TenderDetails } from "@tender/contracts";
 import type { Db } from "../database.js";
+import { listAwardsOfTenders } from "./awards.repository.js";
 import { listProcedureTimeline } from "./procedure-timeline.repository.js";
 
 /**
- * The tender card (docs/api.md#tender-card) with its procedure's notices and every attachment, skipped ones included, ordered by
+ * The tender card (docs/api.md#tender-card) with its procedure's notices, its awards (a result,
+ * modification or change notice's; none for other kinds) and every attachment, skipped ones included, ordered by
  * source URL; undefined when no tender has this id. Only the card's columns are read, so
  * `raw_payload`, hashes, `local_path` and `last_error` never leave the database.
  */
@@ -49,6 +51,14 @@ export async function findTenderCard(db: Db, id: string): Promise<TenderDetails 
     published_at: tender.published_at.toISOString(),
     deadline: tender.deadline?.toISOString() ?? null,
     procedure,
+    awards: await awardsOf(db, tender.id, tender.kind),
     attachments,
   };
+}
+
+async function awardsOf(db: Db, id: string, kind: TenderDetails["kind"]): Promise<TenderDetails["awards"]> {
+  // A change notice of a result carries the corrected awards; other kinds have none stored.
+  if (kind !== "result" && kind !== "modification" && kind !== "change") return [];
+  const limit = { awards: AWARD_LIMITS.awards, winners: AWARD_LIMITS.noticeWinners };
+  return (await listAwardsOfTenders(db, [id], limit)).get(id) ?? [];
 }

@@ -1,6 +1,12 @@
-import type { ProcedureNotice, ProcedureResponse, TenderSummary } from "@tender/contracts";
+import {
+  AWARD_LIMITS,
+  type ProcedureNotice,
+  type ProcedureResponse,
+  type TenderSummary,
+} from "@tender/contracts";
 import { sql } from "kysely";
 import type { Db } from "../database.js";
+import { listAwardsOfTenders } from "./awards.repository.js";
 import { TENDER_SUMMARY_COLUMNS } from "./tender-summary-sql.js";
 
 /** The notices of a procedure, oldest first (publication time, then external id). */
@@ -18,8 +24,10 @@ export async function listProcedureTimeline(db: Db, procedureId: string): Promis
 /**
  * A procedure (docs/api.md#procedures): its source (the procedure's own, also when notices of the
  * other UK portal stand in it), its notices and its current notice — the latest current call for
- * competition or change (what a bidder answers), else its latest current notice. The id of a
- * procedure that has joined another (docs/records.md#procedures) answers with that one.
+ * competition or change (what a bidder answers), else its latest current notice; and the awards
+ * of its result, modification and change notices (a corrected result) that nothing supersedes,
+ * oldest notice first (at most `AWARD_LIMITS.procedureAwards`, naming at most `procedureWinners`).
+ * The id of a procedure that has joined another (docs/records.md#procedures) answers with that one.
  * Undefined when no procedure has this id or none of its notices is stored any more.
  */
 export async function findProcedure(db: Db, requestedId: string): Promise<ProcedureResponse | undefined> {
@@ -40,11 +48,19 @@ export async function findProcedure(db: Db, requestedId: string): Promise<Proced
     LIMIT 1`.execute(db);
   const summary = current.rows[0];
   if (summary === undefined) return undefined;
+  const notices = await listProcedureTimeline(db, id);
+  const results = notices
+    .filter((n) => ["result", "modification", "change"].includes(n.kind) && n.superseded_by === null)
+    .map((n) => n.id);
+  const awards = await listAwardsOfTenders(db, results, {
+    awards: AWARD_LIMITS.procedureAwards,
+    winners: AWARD_LIMITS.procedureWinners,
+  });
   return {
     id,
     source: procedure.source,
     current: summary,
-    notices: await listProcedureTimeline(db, id),
-    awards: [],
+    notices,
+    awards: results.flatMap((tenderId) => awards.get(tenderId) ?? []),
   };
 }

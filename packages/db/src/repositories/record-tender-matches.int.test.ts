@@ -77,7 +77,7 @@ describe("recordTenderMatches", () => {
       contentHash: tender.contentHash,
       now: NOW,
     });
-    expect(first).toEqual({ matches: 3, deliveries: 1 });
+    expect(first).toEqual({ matches: 3, followUps: 0, deliveries: 1 });
     const [match] = await matchesOf(plain);
     expect(match).toMatchObject({
       tender_id: tender.id,
@@ -103,6 +103,7 @@ describe("recordTenderMatches", () => {
       await recordTenderMatches(t.db, { tenderId: tender.id, contentHash: tender.contentHash, now: NOW }),
     ).toEqual({
       matches: 0,
+      followUps: 0,
       deliveries: 0,
     });
     // A version that is not the tender's any more records nothing.
@@ -110,6 +111,7 @@ describe("recordTenderMatches", () => {
       await recordTenderMatches(t.db, { tenderId: tender.id, contentHash: "e".repeat(64), now: NOW }),
     ).toEqual({
       matches: 0,
+      followUps: 0,
       deliveries: 0,
     });
     // A new version of the tender matches again.
@@ -119,7 +121,7 @@ describe("recordTenderMatches", () => {
       contentHash: "d".repeat(64),
       now: NOW,
     });
-    expect(again).toEqual({ matches: 3, deliveries: 1 });
+    expect(again).toEqual({ matches: 3, followUps: 0, deliveries: 1 });
     expect(await matchesOf(plain)).toHaveLength(2);
   });
 
@@ -132,7 +134,7 @@ describe("recordTenderMatches", () => {
     const active = await save(chunk.embedding, { webhook: true });
     await setApiKeyEnabled(t.db, keyId, false);
     const input = { tenderId: tender.id, contentHash: tender.contentHash, now: NOW };
-    expect(await recordTenderMatches(t.db, input)).toEqual({ matches: 1, deliveries: 1 });
+    expect(await recordTenderMatches(t.db, input)).toEqual({ matches: 1, followUps: 0, deliveries: 1 });
     expect(await matchesOf(paused)).toEqual([]);
     expect(await matchesOf(active)).toHaveLength(1);
 
@@ -141,6 +143,7 @@ describe("recordTenderMatches", () => {
     await sql`UPDATE tenders SET content_hash = ${"c".repeat(64)} WHERE id = ${tender.id}`.execute(t.db);
     expect(await recordTenderMatches(t.db, { ...input, contentHash: "c".repeat(64) })).toEqual({
       matches: 2,
+      followUps: 0,
       deliveries: 2,
     });
     expect((await matchesOf(paused)).map((m) => m.content_hash)).toEqual(["c".repeat(64)]);

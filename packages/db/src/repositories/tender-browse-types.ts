@@ -8,8 +8,16 @@ export interface TenderPosition {
   id: string;
 }
 
+/** Days (`YYYY-MM-DD`, both included) a result notice's earliest contract end falls in. */
+export interface ContractEndRange {
+  from?: string;
+  to?: string;
+}
+
 export interface ListTendersInput {
   filters?: TenderFilters;
+  /** Browse only: result notices whose contract ends in this range. */
+  contractEnd?: ContractEndRange;
   sort: TenderSort;
   limit: number;
   after?: TenderPosition;

@@ -13,6 +13,7 @@ const INDEX: Record<TenderSort, string> = {
   published_desc: "tenders_published_desc_idx",
   deadline_asc: "tenders_deadline_idx",
   amount_desc: "tenders_amount_desc_idx",
+  contract_end_asc: "tenders_contract_end_idx",
 };
 // Generated tenders are published during the year before 2026-11-26.
 const NOW = new Date("2026-10-01T00:00:00Z");
@@ -79,7 +80,7 @@ describe("browse pages walk the sort's index from the cursor", () => {
         expect(scan?.["Index Cond"]).toMatch(/^\(.*ROW\(.* [<>] ROW\(/);
         expect(keyed.map((n) => n["Node Type"])).not.toContain("Sort");
         expect(keyed.map((n) => n["Node Type"])).not.toContain("Incremental Sort");
-        if (!SORT_KEYS[sort].nullable(filters ?? {})) return;
+        if (!SORT_KEYS[sort].nullable(filters ?? {}, {})) return;
         // The tenders without the key: the same index, from its NULL end (and the cursor's id).
         for (const cursor of [after, await positionAt(base, 20, "unkeyed")]) {
           const unkeyed = await plan({ ...base, limit: 21, after: cursor }, "unkeyed");

@@ -1,6 +1,6 @@
 import type { TenderFilters, TenderSort } from "@tender/contracts";
 import { type RawBuilder, sql } from "kysely";
-import type { ListedTender, ListTendersInput } from "./tender-browse-types.js";
+import type { ContractEndRange, ListedTender, ListTendersInput } from "./tender-browse-types.js";
 import { tenderFilterSql } from "./tender-filter-sql.js";
 import { tenderSummaryColumns } from "./tender-summary-sql.js";
 
@@ -12,7 +12,9 @@ interface SortKey {
   cast: string;
   ascending: boolean;
   /** Whether a matching tender can lack the key: false when the key is never null or a filter bounds it. */
-  nullable: (filters: TenderFilters) => boolean;
+  nullable: (filters: TenderFilters, contractEnd: ContractEndRange) => boolean;
+  /** Its index holds only rows with the key: the walk says so, so PostgreSQL may use it. */
+  partial?: boolean;
 }
 
 // A lookup per returned row rather than a join: the planner then considers one table, not two,
@@ -22,7 +24,7 @@ const COLUMNS = tenderSummaryColumns(sql`(SELECT s.code FROM sources AS s WHERE 
 const utc = (column: RawBuilder<unknown>) =>
   sql<string | null>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** Each sort matches one index (migration 0019): same direction, no key last. */
+/** Each sort matches one index (migrations 0019, 0029): same direction, no key last. */
 export const SORT_KEYS: Record<TenderSort, SortKey> = {
   published_desc: {
     column: sql`t.published_at`,
@@ -45,7 +47,23 @@ export const SORT_KEYS: Record<TenderSort, SortKey> = {
     ascending: false,
     nullable: (f) => f.amount_min === undefined && f.amount_max === undefined,
   },
+  contract_end_asc: {
+    column: sql`t.contract_end`,
+    text: sql<string | null>`to_char(t.contract_end, 'YYYY-MM-DD')`,
+    cast: "date",
+    ascending: true,
+    nullable: (_f, range) => range.from === undefined && range.to === undefined,
+    partial: true,
+  },
 };
+
+/** The browse-only contract end range as a condition over `tenders AS t`. */
+function contractEndSql(range: ContractEndRange | undefined): RawBuilder<boolean> {
+  const conditions: RawBuilder<unknown>[] = [];
+  if (range?.from !== undefined) conditions.push(sql`t.contract_end >= ${range.from}::date`);
+  if (range?.to !== undefined) conditions.push(sql`t.contract_end <= ${range.to}::date`);
+  return conditions.length === 0 ? sql<boolean>`true` : sql<boolean>`(${sql.join(conditions, sql` AND `)})`;
+}
 
 /**
  * One of the two index walks of a browse page: `keyed` walks the tenders that have the sort key,
@@ -64,7 +82,7 @@ export function tenderPageSql(input: ListTendersInput, part: "keyed" | "unkeyed"
   if (part === "keyed") {
     start =
       after && after.key !== null
-        ? sql`(${key.column}, t.id) ${beyond} (${after.key}::${sql.raw(key.cast)}, ${after.id}::uuid)`
+        ? sql`${key.partial ? sql`${key.column} IS NOT NULL AND ` : sql``}(${key.column}, t.id) ${beyond} (${after.key}::${sql.raw(key.cast)}, ${after.id}::uuid)`
         : sql`${key.column} IS NOT NULL`;
   } else {
     start =
@@ -75,7 +93,7 @@ export function tenderPageSql(input: ListTendersInput, part: "keyed" | "unkeyed"
   return sql<ListedTender>`
     SELECT ${COLUMNS}, ${key.text} AS sort_key
     FROM tenders AS t
-    WHERE ${tenderFilterSql(input.filters, input.now)} AND ${start}
+    WHERE ${tenderFilterSql(input.filters, input.now)} AND ${contractEndSql(input.contractEnd)} AND ${start}
     ORDER BY ${key.column} ${direction} NULLS LAST, t.id ${direction}
     LIMIT ${input.limit}`;
 }

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from "kysely";
+import type { ColumnType, Generated, Selectable } from "kysely";
 
 /** An organisation: a buyer or winner under one organisation key (0026, docs/records.md#awards-and-organisations). */
 export interface OrganisationsTable {
@@ -13,6 +13,10 @@ export interface OrganisationsTable {
   scheme: string | null;
   is_buyer: Generated<boolean>;
   is_supplier: Generated<boolean>;
+  /** The folded shown name, computed by the database (0027): the order of search results. */
+  search_name: ColumnType<string, never, never>;
+  /** Every word of every spelling, kept by a trigger (0027), for word search. */
+  search_words: ColumnType<string, never, never>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -53,6 +53,8 @@ export interface TendersTable {
   names_notice: ColumnType<string | null, string | null | undefined, string | null>;
   /** Its own source's procedure while it stands in a joined one (0028); null: `procedure_id` is its own. */
   source_procedure_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The earliest contract end among its awards, `YYYY-MM-DD` (0029); null: none stated. */
+  contract_end: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -18,4 +18,19 @@ describe("createSyncHttpClient", () => {
     expect(listed.isAllowed("https://api.example/notices")).toBe(false);
     expect(listed.isAllowed("https://mirror.example:8443/notices")).toBe(false);
   });
+
+  it("adds the source's other hosts (TED's notice XML) by default only: a configured list is exact", () => {
+    const ted = createSyncHttpClient("https://api.ted.europa.eu", config, {
+      defaultHosts: ["ted.europa.eu"],
+    });
+    expect(ted.isAllowed("https://ted.europa.eu/en/notice/291981-2026/xml")).toBe(true);
+    expect(ted.isAllowed("https://api.ted.europa.eu/v3/notices/search")).toBe(true);
+    expect(ted.isAllowed("https://evil.example/xml")).toBe(false);
+    const mirrored = createSyncHttpClient(
+      "https://api.ted.europa.eu",
+      { ...config, SYNC_ALLOWED_HOSTS: "mirror.example" },
+      { defaultHosts: ["ted.europa.eu"] },
+    );
+    expect(mirrored.isAllowed("https://ted.europa.eu/en/notice/291981-2026/xml")).toBe(false);
+  });
 });

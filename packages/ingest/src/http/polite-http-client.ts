@@ -76,6 +76,16 @@ export interface JsonRequest {
   signal?: AbortSignal;
 }
 
+/** A document fetched as text (a notice's XML): a GET, with a cap of its own. */
+export interface TextRequest {
+  url: string;
+  /** Sent as `accept`; default `*\/*`. */
+  accept?: string;
+  /** Bodies above this are refused while streaming; at most the client's own cap. */
+  maxBytes?: number;
+  signal?: AbortSignal;
+}
+
 /** An HTTP client for crawling APIs politely and safely. */
 export interface PoliteHttpClient {
   /** Fetches JSON, retrying what is worth retrying, and returns it validated by `schema`. */
@@ -83,6 +93,11 @@ export interface PoliteHttpClient {
     request: JsonRequest,
     schema: TSchema,
   ): Promise<v.InferOutput<TSchema>>;
+  /**
+   * Fetches a document as text, through the same pacing, limiter, retries and allowlist as the
+   * JSON requests (a source's notices' XML); too large a body is a `ResponseTooLargeError`.
+   */
+  requestText(request: TextRequest): Promise<string>;
   /** True when `url` is an http(s) URL on the allowlist (e.g. to vet a `links.next` before storing it). */
   isAllowed(url: string): boolean;
 }
@@ -146,11 +161,15 @@ export function createPoliteHttpClient(options: PoliteHttpClientOptions): Polite
     return Math.max(floor, backoffDelayMs(retry, backoff, random));
   };
 
-  const attempt = async (request: JsonRequest, retry: number): Promise<Attempt> => {
+  const attempt = async (
+    request: JsonRequest & Pick<TextRequest, "accept">,
+    retry: number,
+    maxBytes: number,
+  ): Promise<Attempt> => {
     const timeout = AbortSignal.timeout(options.timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
     const headers: Record<string, string> = {
-      accept: "application/json",
+      accept: request.accept ?? "application/json",
       "accept-encoding": "gzip, deflate, br",
     };
     if (request.body !== undefined) headers["content-type"] = "application/json";
@@ -167,11 +186,7 @@ export function createPoliteHttpClient(options: PoliteHttpClientOptions): Polite
       );
       const url = response.url.toString();
       if (response.status >= 200 && response.status < 300) {
-        const text = await readCappedText(
-          response.body,
-          options.maxResponseBytes,
-          header(response, "content-length"),
-        );
+        const text = await readCappedText(response.body, maxBytes, header(response, "content-length"));
         return { done: true, text };
       }
       response.close();
@@ -197,16 +212,19 @@ export function createPoliteHttpClient(options: PoliteHttpClientOptions): Polite
         const failed = new Error(`Request to ${safeUrl(request.url)} failed: ${error.message}`);
         return { done: false, delayMs: backoffDelayMs(retry, backoff, random), error: failed };
       }
-      if (error instanceof EgressError) throw sourceError(error, request.url, options.maxResponseBytes);
+      if (error instanceof EgressError) throw sourceError(error, request.url, maxBytes);
       throw error;
     }
   };
 
-  const requestText = async (request: JsonRequest): Promise<string> => {
+  const requestText = async (
+    request: JsonRequest & Pick<TextRequest, "accept">,
+    maxBytes = options.maxResponseBytes,
+  ): Promise<string> => {
     for (let tries = 1; ; tries += 1) {
       const outcome = await slots.run(async () => {
         await paced(request.signal);
-        return attempt(request, tries);
+        return attempt(request, tries, maxBytes);
       });
       if (outcome.done) return outcome.text;
       if (tries >= maxAttempts) throw outcome.error;
@@ -226,6 +244,11 @@ export function createPoliteHttpClient(options: PoliteHttpClientOptions): Polite
 
   return {
     isAllowed: (url) => URL.canParse(url) && allowlist(new URL(url)),
+    requestText: ({ url, accept, maxBytes, signal }) =>
+      requestText(
+        { url, accept: accept ?? "*/*", ...(signal ? { signal } : {}) },
+        Math.min(maxBytes ?? options.maxResponseBytes, options.maxResponseBytes),
+      ),
     async requestJson(request, schema) {
       const text = await requestText(request);
       let json: unknown;

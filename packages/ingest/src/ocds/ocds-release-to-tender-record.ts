@@ -1,6 +1,6 @@
 import { RECORD_LIMITS } from "@tender/contracts";
 import { cleanLine, cleanText, distinctLines } from "../mapping/clean-text.js";
-import { withFacets, withProcedure } from "../mapping/facets/with-facets.js";
+import { withAwards, withFacets, withProcedure } from "../mapping/facets/with-facets.js";
 import type { MapResult } from "../mapping/map-result.js";
 import { mappedRecord } from "../mapping/mapped-record.js";
 import { parseSourceDate } from "../mapping/parse-source-date.js";
@@ -9,6 +9,7 @@ import { noticeKey } from "../procedure/notice-key.js";
 import { ocdsAmount } from "./ocds-amount.js";
 import { ocdsAttachments } from "./ocds-documents.js";
 import { type OcdsPackageMeta, OcdsRelease } from "./ocds-release.js";
+import { ocdsReleaseAwards } from "./ocds-release-awards.js";
 import { ocdsReleaseFacets } from "./ocds-release-facets.js";
 import { ocdsReleaseProcedure } from "./ocds-release-procedure.js";
 import { ocdsReleaseStages } from "./ocds-release-stages.js";
@@ -84,9 +85,12 @@ export function ocdsReleaseToTenderRecord(
     attachments: ocdsAttachments(tender.documents ?? [], sourceUrl),
     raw_payload: release,
   }));
-  return withProcedure(
-    withFacets(result, () => ocdsReleaseFacets(release, publisher.fallbackCountry)),
-    () => ocdsReleaseProcedure(release),
+  return withAwards(
+    withProcedure(
+      withFacets(result, () => ocdsReleaseFacets(release, publisher.fallbackCountry)),
+      () => ocdsReleaseProcedure(release),
+    ),
+    () => ocdsReleaseAwards(release),
   );
 }
 

@@ -1,4 +1,5 @@
 import type * as v from "valibot";
+import type { NoticeAwards } from "../awards/notice-awards.js";
 import type { SyncHttpEnv } from "../ingest-env.js";
 import type { TenderFacets } from "../mapping/facets/tender-facets.js";
 import type { NoticeProcedure } from "../procedure/notice-procedure.js";
@@ -38,8 +39,12 @@ export interface SourceDefinition<Config extends object = Record<string, unknown
    * pure, so `tender remap` can rerun it. Absent: each notice is a call for competition of its own.
    */
   readonly procedure?: (payload: unknown) => NoticeProcedure | null;
-  /** Room for the award mapping of a stored payload (awards are specified separately; not mapped yet). */
-  readonly awards?: (payload: unknown) => unknown;
+  /**
+   * The awards and buyer of a stored `raw_payload` (docs/records.md#awards-and-organisations);
+   * pure, so `tender remap` can rerun it. Absent: the payload alone does not carry them (TED's
+   * come from the notice's eForms XML, fetched during the sync), and remap keeps what is stored.
+   */
+  readonly awards?: (payload: unknown) => NoticeAwards;
   /**
    * Real recorded pages of an API of OCDS release packages chained by `links.next`, which the
    * demo's replay server serves under `path` (GET, in the order of `files`, absolute paths).

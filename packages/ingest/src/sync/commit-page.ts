@@ -1,5 +1,6 @@
 import { type Database, ensureSource, saveSourceAdapterState, saveSourceCursor } from "@tender/db";
 import type { Kysely } from "kysely";
+import { upsertPageOrganisations } from "../awards/upsert-page-organisations.js";
 import type { MapResult } from "../mapping/map-result.js";
 import { PendingLinks } from "../procedure/pending-links.js";
 import type { IngestLogger } from "./ingest-logger.js";
@@ -36,7 +37,9 @@ export interface CommitPageInput {
  * Commits one page in one transaction: locks the source row (and checks the cursor), stores every
  * valid record with its attachments and outbox event, each under its own savepoint, quarantines
  * the invalid ones and those the database refuses (they never block the page or its cursor),
- * links the procedures of the stored ones (`PendingLinks`: once per page), then saves the next cursor, `last_sync_at` and the adapter's state of the pass. Fails as a whole only
+ * (the organisations the page names first, in key order: `upsertPageOrganisations`), links the
+ * procedures of the stored ones (`PendingLinks`: once per page), then saves the next cursor,
+ * `last_sync_at` and the adapter's state of the pass. Fails as a whole only
  * for what is not one record's fault (connection lost, serialization failure, cursor moved).
  */
 export async function commitPage(db: Kysely<Database>, input: CommitPageInput): Promise<SyncCounts> {
@@ -55,6 +58,10 @@ export async function commitPage(db: Kysely<Database>, input: CommitPageInput): 
       // Linked once for the page, below: a handful of statements instead of a dozen per record.
       links: new PendingLinks(),
     };
+    await upsertPageOrganisations(
+      trx,
+      input.items.map((item) => item.result),
+    );
     for (const item of input.items) {
       const quarantined = await storeOrQuarantine(trx, target, item, counts);
       if (quarantined?.sqlState) {

@@ -1,7 +1,9 @@
 import { type Database, type Db, ensureSource } from "@tender/db";
 import type { Kysely } from "kysely";
+import type { NoticeAwards } from "../awards/notice-awards.js";
+import { upsertPageOrganisations } from "../awards/upsert-page-organisations.js";
 import type { TenderFacets } from "../mapping/facets/tender-facets.js";
-import { withFacets, withProcedure } from "../mapping/facets/with-facets.js";
+import { withAwards, withFacets, withProcedure } from "../mapping/facets/with-facets.js";
 import { validateTenderRecord } from "../mapping/validate-tender-record.js";
 import type { NoticeProcedure } from "../procedure/notice-procedure.js";
 import { storeOrQuarantine } from "./store-or-quarantine.js";
@@ -20,6 +22,8 @@ export interface ImportTenderRecordsOptions {
   facetsOf?: (payload: unknown) => TenderFacets;
   /** Maps each valid record's procedure from its `raw_payload` (the source's mapper); none: kept as stored. */
   procedureOf?: (payload: unknown) => NoticeProcedure | null;
+  /** Maps each valid record's awards and buyer from its `raw_payload` (the source's mapper); none: kept as stored. */
+  awardsOf?: (payload: unknown) => NoticeAwards;
 }
 
 export interface RejectedLine {
@@ -104,6 +108,10 @@ async function commitBatch(
     const source = await ensureSource(trx, options.sourceCode);
     const target = { sourceId: source.id, sourceCode: options.sourceCode, subject: options.subject, now };
     const c = emptyCounts();
+    await upsertPageOrganisations(
+      trx,
+      batch.map((item) => item.result),
+    );
     for (const item of batch) {
       const quarantined = await storeOrQuarantine(
         trx,
@@ -123,14 +131,16 @@ async function commitBatch(
 
 function withPayloadFacets(
   parsed: ParsedLine,
-  { facetsOf, procedureOf }: Pick<ImportTenderRecordsOptions, "facetsOf" | "procedureOf">,
+  {
+    facetsOf,
+    procedureOf,
+    awardsOf,
+  }: Pick<ImportTenderRecordsOptions, "facetsOf" | "procedureOf" | "awardsOf">,
 ): ParsedLine {
   const { result } = parsed;
   if (!result.ok) return parsed;
   const payload = result.record.raw_payload;
   const faceted = facetsOf === undefined ? result : withFacets(result, () => facetsOf(payload));
-  return {
-    ...parsed,
-    result: procedureOf === undefined ? faceted : withProcedure(faceted, () => procedureOf(payload)),
-  };
+  const placed = procedureOf === undefined ? faceted : withProcedure(faceted, () => procedureOf(payload));
+  return { ...parsed, result: awardsOf === undefined ? placed : withAwards(placed, () => awardsOf(payload)) };
 }

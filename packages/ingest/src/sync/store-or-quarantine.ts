@@ -49,7 +49,7 @@ export async function storeOrQuarantine(
 ): Promise<QuarantinedItem | null> {
   let failure: QuarantinedItem;
   if (item.result.ok) {
-    const { record, facets, procedure } = item.result;
+    const { record, facets, procedure, awards } = item.result;
     await target.links?.beforeStoring(trx, record.external_id);
     try {
       const stored = await withSavepoint(trx, () =>
@@ -58,6 +58,7 @@ export async function storeOrQuarantine(
           record,
           ...(facets === undefined ? {} : { facets }),
           ...(procedure === undefined ? {} : { procedure }),
+          ...(awards === undefined ? {} : { awards }),
           ...(target.links ? { linkLater: true } : {}),
           subject: target.subject,
           now: target.now,

@@ -16,6 +16,8 @@ import {
   type UpsertTenderOutcome,
   upsertTender,
 } from "@tender/db";
+import type { NoticeAwards } from "../awards/notice-awards.js";
+import { storeNoticeAwards } from "../awards/store-notice-awards.js";
 import type { TenderFacets } from "../mapping/facets/tender-facets.js";
 import { linkTenderProcedure } from "../procedure/link-tender-procedure.js";
 import { NoticeIdTakenError } from "../procedure/notice-id-taken-error.js";
@@ -28,6 +30,8 @@ export interface StoreTenderRecordInput {
   facets?: TenderFacets;
   /** Its procedure as the source maps it (none: the tender keeps what is stored). */
   procedure?: NoticeProcedure;
+  /** Its awards and buyer as the source maps them (none: what is stored stays). */
+  awards?: NoticeAwards;
   /** Outbox subject of `TenderChangedV1` (`busNames(prefix).subject`). */
   subject: string;
   now?: Date;
@@ -52,7 +56,8 @@ export interface StoreTenderRecordResult {
  * unchanged tender hashes as stored), upserts the tender (created / changed → `pending` /
  * unchanged), applies the attachment list (new → `pending`, gone → `skipped`, back, or `failed` with
  * its download backoff passed → `pending`), links its procedure (`linkTenderProcedure`: that
- * procedure's rows only) and writes `TenderChangedV1` to the outbox when the tender is new or changed, or
+ * procedure's rows only), stores its awards and buyer organisation (`storeNoticeAwards`: only
+ * what changed) and writes `TenderChangedV1` to the outbox when the tender is new or changed, or
  * attachments went back to `pending` (the downloader must see them). Throws `NoticeIdTakenError`,
  * before writing anything, when the source's ids are unique within a procedure only and the
  * stored tender of this `external_id` belongs to another procedure.
@@ -96,6 +101,7 @@ export async function storeTenderRecord(
         attachments.inserted + attachments.updated + attachments.requeued + attachments.skipped > 0,
     });
   }
+  if (input.awards) await storeNoticeAwards(db, upserted.id, input.awards);
   const announce = upserted.outcome !== "unchanged" || attachments.requeued > 0 || attachments.inserted > 0;
   if (announce) {
     await enqueueTenderChanged(db, {

@@ -12,7 +12,8 @@ const LIST_PARAMETERS: Record<string, string> = {
   tender_id: "tender_ids",
   kind: "kinds",
 };
-const PAGING = new Set(["sort", "limit", "cursor"]);
+// Browse only: paging, and the range of contract ends (expiring contracts), which no other filter use has.
+const PAGING = new Set(["sort", "limit", "cursor", "contract_end_from", "contract_end_to"]);
 const SINGLE_FILTERS = new Set([
   "buyer",
   "currency",
@@ -68,6 +69,10 @@ export function parseBrowseQuery(search: URLSearchParams, paging: boolean): Brow
   }
   const parsedFilters = v.safeParse(TenderFilters, filters);
   const parsedPage = v.safeParse(TenderListPaging, page);
+  const { contract_end_from: endFrom, contract_end_to: endTo } = parsedPage.success ? parsedPage.output : {};
+  if (endFrom !== undefined && endTo !== undefined && endTo < endFrom) {
+    problems.push({ path: "/contract_end_to", message: "Must not be earlier than contract_end_from" });
+  }
   const issues = [
     ...problems,
     ...(parsedFilters.success ? [] : toValidationIssues(parsedFilters.issues).map(renamed)),

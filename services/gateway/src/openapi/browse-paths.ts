@@ -1,4 +1,4 @@
-import type { JsonSchemaDocument } from "@tender/contracts";
+import { CALENDAR_DATE_PATTERN, type JsonSchemaDocument, TENDER_SORTS } from "@tender/contracts";
 
 /** What the browsing paths borrow from the document they are part of. */
 export interface BrowsePathHelpers {
@@ -35,8 +35,22 @@ const PAGING = [
     name: "sort",
     in: "query",
     description:
-      "`published_desc`: newest first; `deadline_asc`: soonest deadline first, tenders without a deadline last; `amount_desc`: largest amount first, tenders without an amount last. Equal keys are ordered by id.",
-    schema: { enum: ["published_desc", "deadline_asc", "amount_desc"], default: "published_desc" },
+      "`published_desc`: newest first; `deadline_asc`: soonest deadline first, tenders without a deadline last; `amount_desc`: largest amount first, tenders without an amount last; `contract_end_asc`: earliest contract end first (result notices), tenders without one last. Equal keys are ordered by id.",
+    schema: { enum: [...TENDER_SORTS], default: "published_desc" },
+  },
+  {
+    name: "contract_end_from",
+    in: "query",
+    description:
+      "Expiring contracts: only result notices whose earliest contract end is on or after this day. Browsing only.",
+    schema: { type: "string", format: "date", pattern: CALENDAR_DATE_PATTERN },
+  },
+  {
+    name: "contract_end_to",
+    in: "query",
+    description:
+      "Expiring contracts: only result notices whose earliest contract end is on or before this day (not before `contract_end_from`). Browsing only.",
+    schema: { type: "string", format: "date", pattern: CALENDAR_DATE_PATTERN },
   },
   { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 100, default: 20 } },
   {
@@ -94,7 +108,7 @@ export function browsePaths(
         operationId: "getProcedure",
         summary: "A procedure: its current notice, its notices oldest first with what each change changed",
         description:
-          "The id is a tender's `procedure_id` (the id of a procedure that joined another answers with that one). A Contracts Finder notice that names a Find a Tender notice, or the other way round, stands in that notice's procedure: `notices` may come from both portals and `source` is the procedure's own. `current` is the latest current call for competition or change, else the latest current notice; `awards` is empty until awards are mapped. Counted in the allowance of Search and Ask.",
+          "The id is a tender's `procedure_id` (the id of a procedure that joined another answers with that one). A Contracts Finder notice that names a Find a Tender notice, or the other way round, stands in that notice's procedure: `notices` may come from both portals and `source` is the procedure's own. `current` is the latest current call for competition or change, else the latest current notice; `awards` are those of its result, modification and change notices that nothing supersedes, oldest notice first (at most 500, naming at most 1,000 winners). Counted in the allowance of Search and Ask.",
         security: [{ ApiKey: [] }],
         parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } }],
         responses: {

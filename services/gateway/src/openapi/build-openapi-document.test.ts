@@ -68,6 +68,8 @@ describe("buildOpenApiDocument", () => {
       "HealthLive",
       "HealthReady",
       "KnownSourceCode",
+      "OrganisationDetails",
+      "OrganisationListResponse",
       "ProcedureResponse",
       "SavedSearch",
       "SavedSearchCreated",

@@ -9,6 +9,7 @@ import { ASK_STREAM_DESCRIPTION, askEventStream } from "./ask-event-stream.js";
 import { browsePaths } from "./browse-paths.js";
 import { componentRefs } from "./component-refs.js";
 import { errorResponseObject } from "./error-responses.js";
+import { organisationPaths } from "./organisation-paths.js";
 import { savedSearchPaths } from "./saved-search-paths.js";
 
 /** The contracts published as components, by their OpenAPI name. */
@@ -21,6 +22,8 @@ const COMPONENTS: Record<string, WireSchemaName> = {
   TenderListResponse: "tender-list-response",
   FacetsResponse: "facets-response",
   ProcedureResponse: "procedure-response",
+  OrganisationListResponse: "organisation-list-response",
+  OrganisationDetails: "organisation-details",
   SavedSearchRequest: "saved-search-request",
   SavedSearch: "saved-search",
   SavedSearchCreated: "saved-search-created",
@@ -82,7 +85,7 @@ function rateLimitedOperation(
 
 const DESCRIPTION = `Search and grounded answers over public procurement tenders.
 
-Authentication: send the key in \`${API_KEY_HEADER}\`. Rate limit: Search, Ask, tender browsing, facets and saved searches (with their feeds) share one counter per key, a fixed UTC-minute window of \`limit_per_minute\` requests. The pipeline is request id → authentication → body validation → rate limit → service: a request refused by authentication or validation is not counted; a request that passed the rate limit stays counted even when the search then fails (for example 503 when the AI provider is down). Every response carries \`X-Request-ID\` (the client's value when it matches \`${REQUEST_ID_PATTERN.source}\`, else a new UUID). Every error uses one envelope.`;
+Authentication: send the key in \`${API_KEY_HEADER}\`. Rate limit: Search, Ask, tender browsing, facets, organisations and saved searches (with their feeds) share one counter per key, a fixed UTC-minute window of \`limit_per_minute\` requests. The pipeline is request id → authentication → body validation → rate limit → service: a request refused by authentication or validation is not counted; a request that passed the rate limit stays counted even when the search then fails (for example 503 when the AI provider is down). Every response carries \`X-Request-ID\` (the client's value when it matches \`${REQUEST_ID_PATTERN.source}\`, else a new UUID). Every error uses one envelope.`;
 
 const TAGS = [
   {
@@ -90,6 +93,7 @@ const TAGS = [
     description: "Search fragments of tenders and their documents, and ask grounded questions.",
   },
   { name: "tenders", description: "Tender cards, browsing with filters and a cursor, and facet counts." },
+  { name: "organisations", description: "Buyers and suppliers: search, awards won and given, counterparts." },
   { name: "alerts", description: "Saved searches, their matches and their Atom feeds." },
   { name: "health", description: "Probes for orchestrators: open, not rate limited." },
 ];
@@ -166,6 +170,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         },
       },
       ...browsePaths(schemas["search-request"], { json, header, errors, rateHeaders: RATE_HEADERS }),
+      ...organisationPaths({ json, header, errors, rateHeaders: RATE_HEADERS }),
       ...savedSearchPaths({ json, header, errors, ref, rateHeaders: RATE_HEADERS }),
       "/health/live": {
         get: {

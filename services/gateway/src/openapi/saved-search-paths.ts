@@ -85,8 +85,8 @@ export function savedSearchPaths(
       get: {
         ...operation(
           "listMatches",
-          "The tenders a saved search matched, newest first",
-          "Each match shows the tender and its best fragment for the query when it matched.",
+          "The tenders a saved search matched, and its follow-ups, newest first",
+          "Each item shows the tender and its best fragment for the query. `reason` is `match`, or for a follow-up (a later change, modification, result or cancellation of a procedure the saved search matched) `changed`, `awarded` or `cancelled`, with `procedure_id` and `changes`.",
         ),
         parameters: [ID, ...PAGING],
         responses: {

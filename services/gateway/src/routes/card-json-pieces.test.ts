@@ -22,6 +22,7 @@ const card = (description: string | null, titles: (string | null)[]): TenderDeta
     kind: "competition",
     superseded_by: null,
     procedure: null,
+    awards: [],
     countries: [],
     cpv_codes: [],
     attachments: titles.map((title, i) => ({

@@ -5,7 +5,7 @@ const TEXT_PIECE = 64 * 1024;
 
 /**
  * The card's JSON text (what `JSON.stringify(card)` gives, same key order) in pieces: the
- * description in slices and one attachment at a time. A card may reach about 12 MB of JSON
+ * description in slices, one award and one attachment at a time. A card may reach about 12 MB of JSON
  * (README, "Answer sizes"); sent whole, each answer would hold a string and a buffer of that size
  * at once, and a few concurrent ones took the gateway past 500 MB. A slice boundary may fall
  * inside a surrogate pair: each half is then written as a `\uXXXX` escape, which JSON joins back.
@@ -21,7 +21,7 @@ export function* cardJsonPieces(card: TenderDetails): Generator<string> {
         yield JSON.stringify(value.slice(at, at + TEXT_PIECE)).slice(1, -1);
       }
       yield '"';
-    } else if (key === "attachments" && Array.isArray(value)) {
+    } else if ((key === "attachments" || key === "awards") && Array.isArray(value)) {
       yield "[";
       for (const [i, attachment] of value.entries())
         yield `${i === 0 ? "" : ","}${JSON.stringify(attachment)}`;

@@ -118,6 +118,8 @@ describe("GET /openapi.json", () => {
       "/api/v1/email/unsubscribe",
       "/api/v1/facets",
       "/api/v1/feeds/{token}",
+      "/api/v1/organisations",
+      "/api/v1/organisations/{id}",
       "/api/v1/procedures/{id}",
       "/api/v1/saved-searches",
       "/api/v1/saved-searches/{id}",

@@ -13,7 +13,8 @@ import { rateLimit } from "../middleware/rate-limit/rate-limit.js";
 
 /**
  * `GET /tenders` (mounted under `/api/v1`, docs/api.md#browsing): key → query validation → rate limit
- * (the allowance of Search and Ask) → one keyset page of the matching tenders. The cursor is
+ * (the allowance of Search and Ask) → one keyset page of the matching tenders (and, for expiring
+ * contracts, of the result notices whose contract ends in `contract_end_from`..`contract_end_to`). The cursor is
  * signed with the database's cursor secret, read once and kept by this route.
  */
 export function tendersListRoute(deps: Pick<Deps, "db" | "readDb">): Hono<AppEnv> {
@@ -25,7 +26,12 @@ export function tendersListRoute(deps: Pick<Deps, "db" | "readDb">): Hono<AppEnv
     rateLimit(deps),
     async (c) => {
       const { filters, paging } = c.get("browse");
-      const scope = { sort: paging.sort, filters: filtersDigest(filters) };
+      const contractEnd = {
+        ...(paging.contract_end_from === undefined ? {} : { from: paging.contract_end_from }),
+        ...(paging.contract_end_to === undefined ? {} : { to: paging.contract_end_to }),
+      };
+      // The contract end range is part of the walk a cursor continues, as the filters are.
+      const scope = { sort: paging.sort, filters: filtersDigest(filters, contractEnd) };
       const key = await cursorSecret();
       const after = paging.cursor === undefined ? undefined : decodeCursor(key, scope, paging.cursor);
       if (after === null) {
@@ -41,6 +47,7 @@ export function tendersListRoute(deps: Pick<Deps, "db" | "readDb">): Hono<AppEnv
       const rows = await listTenders(readDbOf(deps), {
         filters,
         sort: paging.sort,
+        contractEnd,
         limit: paging.limit + 1,
         now: new Date(),
         ...(after ? { after } : {}),

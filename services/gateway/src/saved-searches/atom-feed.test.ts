@@ -1,4 +1,5 @@
 import { showBidiControls } from "@tender/contracts/display";
+import type { ListedMatch } from "@tender/db";
 import fc from "fast-check";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
@@ -27,7 +28,7 @@ const withBidi = fc.oneof(
   fc.constantFrom("\u202E", "\u2066", "\u200F", "\u061C"),
 );
 
-function feed(title: string, snippet: string, name = "Roads") {
+function feed(title: string, snippet: string, name = "Roads", followUp: Partial<ListedMatch> = {}) {
   return renderAtomFeed({
     savedSearch: {
       id: "3f2c8a4e-1b7d-4c6e-9a0f-5d2e8b7c1a90",
@@ -38,6 +39,7 @@ function feed(title: string, snippet: string, name = "Roads") {
     matches: [
       {
         alert_id: "5d2e8b7c-1b7d-4c6e-9a0f-3f2c8a4e1a90",
+        reason: "match",
         tender: {
           id: "9a0f5d2e-1b7d-4c6e-9a0f-3f2c8a4e1a90",
           source: "ted",
@@ -60,7 +62,10 @@ function feed(title: string, snippet: string, name = "Roads") {
         snippet,
         attachment: null,
         matched_at: "2026-01-02T03:04:05.678Z",
+        procedure_id: null,
+        changes: null,
         position: { key: "2026-01-02T03:04:05.678000Z", id: "5d2e8b7c-1b7d-4c6e-9a0f-3f2c8a4e1a90" },
+        ...followUp,
       },
     ],
   });
@@ -109,6 +114,39 @@ describe("the Atom feed", () => {
     expect(parsed.feed.entry[0].title).toBe("Invoice⟨U+202E⟩fdp.exe");
     expect(parsed.feed.entry[0].summary).toBe("see ⟨U+2067⟩gnp⟨U+2069⟩.exe⟨U+200F⟩");
     expect(parsed.feed.title).toBe("⟨U+202B⟩gnp.exe");
+  });
+
+  it("marks follow-ups in the entry title, and starts their summary with what changed", () => {
+    const changed = parser.parse(
+      feed("Road works", "Resurfacing.", "Roads", {
+        reason: "changed",
+        procedure_id: "0b1c2d3e-1b7d-4c6e-9a0f-3f2c8a4e1a90",
+        changes: [{ field: "deadline", from: "2026-10-29T10:00:00.000Z", to: "2026-11-04T10:00:00.000Z" }],
+      }),
+    );
+    expect(changed.feed.entry[0].title).toBe("Changed: Road works");
+    expect(changed.feed.entry[0].summary).toBe("deadline 29 Oct 2026 → 4 Nov 2026\n\nResurfacing.");
+    const awarded = parser.parse(feed("Road works", "Resurfacing.", "Roads", { reason: "awarded" }));
+    expect(awarded.feed.entry[0].title).toBe("Awarded: Road works");
+    expect(awarded.feed.entry[0].summary).toBe("Resurfacing.");
+    // Changed titles come from notices: any text stays well-formed and reads back.
+    fc.assert(
+      fc.property(fc.string({ unit: withBidi, minLength: 1, maxLength: 80 }), (title) => {
+        const xml = feed("T", "x", "Roads", {
+          reason: "changed",
+          changes: [{ field: "title", from: title, to: "New" }],
+        });
+        expect(XMLValidator.validate(xml)).toBe(true);
+        const exact = new XMLParser({
+          isArray: (n) => n === "entry",
+          trimValues: false,
+          parseTagValue: false,
+          htmlEntities: true,
+        });
+        expect(exact.parse(xml).feed.entry[0].summary).toBe(visible(`title “${title}” → “New”\n\nx`));
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("shortens a long match to a summary of at most 1000 characters", () => {

@@ -1,4 +1,4 @@
-import { showBidiControls } from "@tender/contracts/display";
+import { describeNoticeChanges, followUpTitle, showBidiControls } from "@tender/contracts/display";
 import type { ListedMatch } from "@tender/db";
 
 /** What a feed shows: its saved search and its latest matches, newest first. */
@@ -42,11 +42,18 @@ function clip(text: string, max: number): string {
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join("")}…`;
 }
 
+/** A follow-up's summary starts with what changed ("deadline 29 Oct 2026 → 4 Nov 2026"); then the matched text. */
+function summary(m: ListedMatch): string {
+  const changes = m.reason === "match" ? "" : describeNoticeChanges(m.changes);
+  return clip(changes ? `${changes}\n\n${m.snippet}` : m.snippet, SUMMARY_MAX_CHARS);
+}
+
 /**
  * The Atom 1.0 (RFC 4287) feed of a saved search: feed `id`, `title`, `updated` (the newest
  * match, else the saved search's creation), `author` and a `self` link; one `entry` per match
  * with `id` (the alert id as a URN), the tender's title, `updated` (when it matched), an
- * `alternate` link to the notice and the matched text as `summary`.
+ * `alternate` link to the notice and the matched text as `summary`. A follow-up's title says
+ * what happened ("Changed: …", "Awarded: …", "Cancelled: …") and its summary starts with the changes.
  */
 export function renderAtomFeed(input: AtomFeedInput): string {
   const { savedSearch, matches } = input;
@@ -54,10 +61,10 @@ export function renderAtomFeed(input: AtomFeedInput): string {
   const entries = matches.map(
     (m) => `  <entry>
     <id>urn:uuid:${m.alert_id}</id>
-    <title>${xmlText(m.tender.title)}</title>
+    <title>${xmlText(followUpTitle(m.reason, m.tender.title))}</title>
     <updated>${m.matched_at}</updated>
     <link rel="alternate" href="${xmlText(m.tender.source_url)}"/>
-    <summary>${xmlText(clip(m.snippet, SUMMARY_MAX_CHARS))}</summary>
+    <summary>${xmlText(summary(m))}</summary>
     <category term="${m.tender.source}"/>
   </entry>
 `,

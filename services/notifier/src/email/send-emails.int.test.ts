@@ -282,6 +282,27 @@ describe("email digests", () => {
     expect(mail?.parsed.text).toContain("Tender search: alert for “Bridges”");
   });
 
+  it("mails a follow-up like a match: an update with what changed", async () => {
+    const ch = await channel({
+      frequency: "instant",
+      hourUtc: null,
+      confirmedThrough: "2030-03-06T06:00:00Z",
+    });
+    const tender = await seedTender(t.db, { title: "Bridge repair", deadline: "2030-03-12T10:00:00Z" });
+    await insertMatch(t.db, ch.id, tender.id, {
+      matchedAt: "2030-03-06T06:30:00Z",
+      followUp: {
+        reason: "changed",
+        changes: [{ field: "deadline", from: "2030-03-09T10:00:00.000Z", to: "2030-03-12T10:00:00.000Z" }],
+      },
+    });
+    start();
+    const [mail] = await sink.waitFor(1);
+    expect(mail?.parsed.subject).toBe("1 update for “Bridges”");
+    expect(mail?.parsed.text).toContain("- Changed: Bridge repair\n  deadline 9 Mar 2030 → 12 Mar 2030");
+    expect(mail?.parsed.text).toContain(`Details: ${BASE}/app/tenders/${tender.id}`);
+  });
+
   it("sends nothing for a disabled API key", async () => {
     const ch = await channel({ confirmedThrough: "2030-03-05T07:00:00Z" });
     await match(ch.id, "Bridge repair", "2030-03-05T12:00:00Z", null);

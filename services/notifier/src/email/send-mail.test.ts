@@ -32,6 +32,7 @@ function match(
 ): ListedMatch {
   return {
     alert_id: "5d2e8b7c-1b7d-4c6e-9a0f-3f2c8a4e1a90",
+    reason: "match",
     tender: {
       id: "9a0f5d2e-1b7d-4c6e-9a0f-3f2c8a4e1a90",
       source: "ted",
@@ -54,6 +55,8 @@ function match(
     snippet,
     attachment: null,
     matched_at: "2026-11-26T06:00:00.000Z",
+    procedure_id: null,
+    changes: null,
     position: { key: "2026-11-26T06:00:00.000000Z", id: "5d2e8b7c-1b7d-4c6e-9a0f-3f2c8a4e1a90" },
   };
 }
@@ -67,13 +70,24 @@ function header(mail: { parsed: { headerLines: readonly { key: string; line: str
     .trim();
 }
 
-async function sendDigest(name: string, m: ListedMatch, to = "reader@example.org") {
+async function sendDigest(
+  name: string,
+  m: ListedMatch,
+  to = "reader@example.org",
+  followUps: ListedMatch[] = [],
+) {
   const before = sink.received.length;
   const rendered = renderDigest({
     savedSearchName: name,
     frequency: "daily",
     address: to,
-    content: { newMatches: [m], newMatchCount: 1, closingSoon: [] },
+    content: {
+      newMatches: followUps.length > 0 ? [] : [m],
+      newMatchCount: followUps.length > 0 ? 0 : 1,
+      followUps,
+      followUpCount: followUps.length,
+      closingSoon: [],
+    },
     now: NOW,
     tenderPageUrl: (id) => `https://tenders.example.org/app/tenders/${id}`,
     unsubscribeUrl: UNSUBSCRIBE,
@@ -186,6 +200,32 @@ describe("a digest mail", () => {
     expect(parsed.text).toContain("Bridge ⟨U+2066⟩paint⟨U+2069⟩");
     expect(parsed.text).toContain("Buyer: City ⟨U+200F⟩of Tartu");
     expect(parsed.html).toContain("Old ⟨U+202E⟩bridge");
+  });
+
+  it("lists follow-ups as updates: what happened, what changed, in the subject and both parts", async () => {
+    const changed: ListedMatch = {
+      ...match("Bridge <repair>", "S", "City"),
+      reason: "changed",
+      procedure_id: "0b1c2d3e-1b7d-4c6e-9a0f-3f2c8a4e1a90",
+      changes: [
+        { field: "deadline", from: "2026-10-29T10:00:00.000Z", to: "2026-11-04T10:00:00.000Z" },
+        { field: "title", from: "<script>x</script>", to: "Bridge <repair>" },
+      ],
+    };
+    const awarded: ListedMatch = { ...match("Road works", "S", "City"), reason: "awarded" };
+    const { mail, rendered } = await sendDigest("Roads", changed, "reader@example.org", [changed, awarded]);
+    expect(rendered.subject).toBe("2 updates for “Roads”");
+    const { parsed } = mail;
+    expect(parsed.text).toContain("Updates to tenders this saved search matched:");
+    expect(parsed.text).toContain("- Changed: Bridge <repair>");
+    expect(parsed.text).toContain(
+      "  deadline 29 Oct 2026 → 4 Nov 2026; title “<script>x</script>” → “Bridge <repair>”",
+    );
+    expect(parsed.text).toContain("- Awarded: Road works");
+    expect(parsed.text).not.toContain("new tender");
+    expect(parsed.html).toContain("Changed: Bridge &lt;repair&gt;");
+    expect(parsed.html).toContain("deadline 29 Oct 2026 → 4 Nov 2026");
+    expect(parsed.html).not.toContain("<script");
   });
 
   it("does not link a notice whose address is not http(s)", async () => {

@@ -1,3 +1,4 @@
+import type { NoticeAwards } from "../../awards/notice-awards.js";
 import type { NoticeProcedure } from "../../procedure/notice-procedure.js";
 import type { MapResult } from "../map-result.js";
 import type { TenderFacets } from "./tender-facets.js";
@@ -12,4 +13,9 @@ export function withProcedure(result: MapResult, procedure: () => NoticeProcedur
   if (!result.ok) return result;
   const mapped = procedure();
   return mapped === null ? result : { ...result, procedure: mapped };
+}
+
+/** A mapper's result with the awards and buyer of its payload; `awards` only runs for a valid record. */
+export function withAwards(result: MapResult, awards: () => NoticeAwards): MapResult {
+  return result.ok ? { ...result, awards: awards() } : result;
 }
