@@ -210,6 +210,25 @@ describe("linking an ingest page at its end", () => {
     expect(large.resync).toBe(1 + 40);
   });
 
+  it("links pages of the two portals committed at the same time as one after the other", async () => {
+    const cf = RELEASES.flatMap((r, i) => (r.source === CF ? [i] : []));
+    const fts = RELEASES.flatMap((r, i) => (r.source === FTS_CODE ? [i] : []));
+    await ingest(testDb.db, [...cf, ...fts], 100);
+    const sequential = await state();
+    for (let round = 0; round < 6; round++) {
+      await emptyTables(testDb.db, ["sources", "procedures", "outbox"]);
+      // Both sources exist first, so neither page's ensureSource waits on the other's insert.
+      for (const code of [CF, FTS_CODE]) await ensureSource(testDb.db, code);
+      const first = round % 2 === 0 ? cf : fts;
+      const second = round % 2 === 0 ? fts : cf;
+      await Promise.all([
+        ingest(testDb.db, first, 100),
+        new Promise((resolve) => setTimeout(resolve, round * 3)).then(() => ingest(testDb.db, second, 100)),
+      ]);
+      expect(await state()).toEqual(sequential);
+    }
+  });
+
   it("quarantines a release whose id a release of another ocid earlier in the same page took", async () => {
     const first = cfRelease(7, 1, "tender");
     const intruder = { ...first, ocid: "ocds-b5fd17-00000000-0000-4000-8000-0000000000ff" };
