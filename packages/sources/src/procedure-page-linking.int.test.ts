@@ -171,7 +171,7 @@ describe("linking an ingest page at its end", () => {
           expect(await state()).toEqual(oneByOne);
         },
       ),
-      { numRuns: 25 },
+      { numRuns: 20 },
     );
   });
 
@@ -228,6 +228,22 @@ describe("linking an ingest page at its end", () => {
       expect(await state()).toEqual(sequential);
     }
   });
+
+  it.each([
+    [49, 49],
+    [50, 0],
+  ])(
+    "joins %i procedures naming one notice in a page, while the set (and the procedure they name) stays within 50: %i joined",
+    async (n, joined) => {
+      await commit(testDb.db, FTS_CODE, [mapped(FTS_CODE, FTS)]);
+      const naming = { relatedProcesses: [{ id: "1", relationship: ["parent"], uri: FTS_URL }] };
+      const items = Array.from({ length: n }, (_, p) => mapped(CF, cfRelease(300 + p, 0, "tender", naming)));
+      expect(await commit(testDb.db, CF, items)).toMatchObject({ created: n });
+      const notices = (await state()).notices.filter((row) => row.names_notice !== null);
+      expect(notices).toHaveLength(n);
+      expect(notices.filter((row) => row.stands_in === FTS.ocid)).toHaveLength(joined);
+    },
+  );
 
   it("quarantines a release whose id a release of another ocid earlier in the same page took", async () => {
     const first = cfRelease(7, 1, "tender");

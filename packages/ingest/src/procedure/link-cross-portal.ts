@@ -88,9 +88,10 @@ class LinkedSets {
   union(a: string, b: string): void {
     let [x, y] = [this.find(a), this.find(b)];
     if (x === y) return;
+    const total = this.size(x) + this.size(y);
     if (this.size(x) < this.size(y)) [x, y] = [y, x];
     this.#parent.set(y, x);
-    this.#size.set(x, this.size(x) + this.size(y));
+    this.#size.set(x, total);
   }
 
   size(id: string): number {
