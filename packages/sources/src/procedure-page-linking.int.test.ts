@@ -233,7 +233,7 @@ describe("linking an ingest page at its end", () => {
     [49, 49],
     [50, 0],
   ])(
-    "joins %i procedures naming one notice in a page, while the set (and the procedure they name) stays within 50: %i joined",
+    "%i procedures naming one notice in one page: %i join it (a set of more than 50 is left as it stands)",
     async (n, joined) => {
       await commit(testDb.db, FTS_CODE, [mapped(FTS_CODE, FTS)]);
       const naming = { relatedProcesses: [{ id: "1", relationship: ["parent"], uri: FTS_URL }] };
