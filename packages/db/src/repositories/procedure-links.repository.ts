@@ -36,6 +36,52 @@ export async function lockProcedures(
   return rows.rows;
 }
 
+/** A procedure row as an ingest page reads it before storing its records. */
+export interface PageProcedure extends LockedProcedure {
+  /** Created by this call. */
+  created: boolean;
+}
+
+/**
+ * The source's procedures with these keys, created when new, in one statement and without a lock
+ * (an unchanged page must write nothing): where a new tender is inserted, which linking checks
+ * under the lock (`lockProcedures`) at the end of the page. Callers of one source take turns on
+ * its row, so no other creates the same keys meanwhile.
+ */
+export async function createProcedures(
+  db: Db,
+  sourceId: string,
+  procedureKeys: readonly string[],
+): Promise<PageProcedure[]> {
+  const keys = [...new Set(procedureKeys)].sort();
+  if (keys.length === 0) return [];
+  // The outer SELECT does not see the CTE's rows (one snapshot): each key comes once.
+  const rows = await sql<PageProcedure>`
+    WITH created AS (
+      INSERT INTO procedures (source_id, procedure_key)
+      SELECT ${sourceId}::uuid, k FROM unnest(${keys}::text[]) AS k
+      ON CONFLICT ON CONSTRAINT procedures_source_key DO NOTHING
+      RETURNING id, procedure_key, linked_to)
+    SELECT id, procedure_key, linked_to, true AS created FROM created
+    UNION ALL
+    SELECT id, procedure_key, linked_to, false FROM procedures
+    WHERE source_id = ${sourceId}::uuid AND procedure_key = ANY(${keys}::text[])`.execute(db);
+  return rows.rows;
+}
+
+/**
+ * Deletes those of these procedures that no tender stands in or belongs to: created for an
+ * ingest page ahead of its records (`createProcedures`), they stay empty when every record naming
+ * them was quarantined.
+ */
+export async function deleteEmptyProcedures(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`
+    DELETE FROM procedures p WHERE p.id = ANY(${[...ids]}::uuid[])
+      AND NOT EXISTS (SELECT 1 FROM tenders t WHERE t.procedure_id = p.id)
+      AND NOT EXISTS (SELECT 1 FROM tenders t WHERE t.source_procedure_id = p.id)`.execute(db);
+}
+
 /** A tender's place as its source maps it, to compare with the stored one. */
 export interface TenderPlaceCheck {
   tenderId: string;

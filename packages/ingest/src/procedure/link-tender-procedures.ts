@@ -6,7 +6,7 @@ import {
   lockProcedures,
   registerNoticeKeys,
   setTenderProcedures,
-  type TenderPlace,
+  type TenderInsertPlace,
 } from "@tender/db";
 import { linkCrossPortal } from "./link-cross-portal.js";
 import type { NoticeProcedure } from "./notice-procedure.js";
@@ -18,6 +18,20 @@ export interface LinkTenderProcedureInput {
   procedure: NoticeProcedure;
   /** Link even when the tender's procedure, kind and predecessor are as stored (its content changed). */
   force: boolean;
+  /** The tender was inserted in this transaction already in its place (`insertPlace`): it joined its procedure. */
+  placedAtInsert?: boolean;
+}
+
+/** Where a notice of procedure `own` (locked) stands: a procedure of a UK portal may have joined another. */
+export function placeIn(own: LockedProcedure, procedure: NoticeProcedure): TenderInsertPlace {
+  const standsIn = procedure.portal ? (own.linked_to ?? own.id) : own.id;
+  return {
+    procedure_id: standsIn,
+    source_procedure_id: standsIn === own.id ? null : own.id,
+    kind: procedure.kind,
+    supersedes_external_id: procedure.supersedes,
+    names_notice: procedure.portal?.names ?? null,
+  };
 }
 
 /** What linking changed. */
@@ -60,24 +74,32 @@ export async function linkTenderProcedures(
   const procedures = await lockAll(db, todo);
   const own = (i: LinkTenderProcedureInput) =>
     procedures.get(`${i.sourceId}\n${i.procedure.key}`) as LockedProcedure;
-  // Only a procedure of a UK portal ever joins another.
-  const standsIn = (i: LinkTenderProcedureInput) =>
-    i.procedure.portal ? (own(i).linked_to ?? own(i).id) : own(i).id;
-  const places: TenderPlace[] = todo.map((i) => ({
-    tenderId: i.tenderId,
-    procedureId: standsIn(i),
-    sourceProcedureId: standsIn(i) === own(i).id ? null : own(i).id,
-    kind: i.procedure.kind,
-    supersedesExternalId: i.procedure.supersedes,
-    namesNotice: i.procedure.portal?.names ?? null,
-  }));
-  const moved = await setTenderProcedures(db, places);
+  const places = new Map(todo.map((i) => [i.tenderId, placeIn(own(i), i.procedure)]));
+  const moved = await setTenderProcedures(
+    db,
+    todo.map((i) => {
+      const place = places.get(i.tenderId) as TenderInsertPlace;
+      return {
+        tenderId: i.tenderId,
+        procedureId: place.procedure_id,
+        sourceProcedureId: place.source_procedure_id,
+        kind: place.kind,
+        supersedesExternalId: place.supersedes_external_id,
+        namesNotice: place.names_notice,
+      };
+    }),
+  );
+  // A tender inserted in its place came from no procedure.
+  for (const i of todo) {
+    if (i.placedAtInsert && !moved.has(i.tenderId))
+      moved.set(i.tenderId, { procedureId: null, namesNotice: null });
+  }
   const relink = new Set<string>();
   for (const i of todo) {
     const previous = moved.get(i.tenderId);
     // A notice of a UK portal whose place is unchanged may still have keys to register.
     if (previous === undefined && !i.force && !i.procedure.portal) continue;
-    relink.add(standsIn(i));
+    relink.add(places.get(i.tenderId)?.procedure_id as string);
     if (previous?.procedureId) relink.add(previous.procedureId);
   }
   const portal = todo.filter((i) => i.procedure.portal);

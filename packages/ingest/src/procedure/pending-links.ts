@@ -1,5 +1,15 @@
-import type { AttachmentSyncCounts, Db, UpsertTenderOutcome } from "@tender/db";
-import { type LinkTenderProcedureInput, linkTenderProcedures } from "./link-tender-procedures.js";
+import {
+  type AttachmentSyncCounts,
+  createProcedures,
+  type Db,
+  deleteEmptyProcedures,
+  type PageProcedure,
+  type TenderInsertPlace,
+  type UpsertTenderOutcome,
+} from "@tender/db";
+import type { MapResult } from "../mapping/map-result.js";
+import { type LinkTenderProcedureInput, linkTenderProcedures, placeIn } from "./link-tender-procedures.js";
+import type { NoticeProcedure } from "./notice-procedure.js";
 
 /**
  * The procedure links of an ingest page, stored at its end in a few statements for the whole
@@ -10,6 +20,25 @@ import { type LinkTenderProcedureInput, linkTenderProcedures } from "./link-tend
 export class PendingLinks {
   #links: LinkTenderProcedureInput[] = [];
   readonly #externalIds = new Set<string>();
+  readonly #procedures = new Map<string, PageProcedure>();
+  readonly #used = new Set<string>();
+
+  /**
+   * Reads (creating the new ones) the procedures the page's records name, before any record is
+   * stored, so a new tender is inserted in its place (`placeOf`) and linking need not update it.
+   * Linking checks that place under the procedure's lock and moves the tender if it changed.
+   */
+  async prepare(db: Db, sourceId: string, results: readonly MapResult[]): Promise<void> {
+    const keys = results.flatMap((r) => (r.ok && r.procedure ? [r.procedure.key] : []));
+    for (const row of await createProcedures(db, sourceId, keys))
+      this.#procedures.set(row.procedure_key, row);
+  }
+
+  /** Where a new tender of this procedure is inserted; undefined when `prepare` did not read it. */
+  placeOf(procedure: NoticeProcedure): TenderInsertPlace | undefined {
+    const own = this.#procedures.get(procedure.key);
+    return own === undefined ? undefined : placeIn(own, procedure);
+  }
 
   /** Call before storing a record: links what is pending first when the page stored its `external_id` already. */
   async beforeStoring(db: Db, externalId: string): Promise<void> {
@@ -20,6 +49,23 @@ export class PendingLinks {
   /** Adds the link of a record stored (its savepoint released). */
   add(link: LinkTenderProcedureInput): void {
     this.#links.push(link);
+    this.#used.add(link.procedure.key);
+  }
+
+  /**
+   * Links what is pending, then deletes the procedures `prepare` created that no stored record
+   * took (all of theirs were quarantined): call once, at the end of the page.
+   */
+  async finish(db: Db): Promise<number> {
+    const relinked = await this.flush(db);
+    const unused = [...this.#procedures.values()].filter(
+      (p) => p.created && !this.#used.has(p.procedure_key),
+    );
+    await deleteEmptyProcedures(
+      db,
+      unused.map((p) => p.id),
+    );
+    return relinked;
   }
 
   /** Links what was added, in the caller's transaction; returns how many tenders' links changed. */

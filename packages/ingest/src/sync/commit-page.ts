@@ -62,6 +62,11 @@ export async function commitPage(db: Kysely<Database>, input: CommitPageInput): 
       trx,
       input.items.map((item) => item.result),
     );
+    await target.links.prepare(
+      trx,
+      source.id,
+      input.items.map((item) => item.result),
+    );
     for (const item of input.items) {
       const quarantined = await storeOrQuarantine(trx, target, item, counts);
       if (quarantined?.sqlState) {
@@ -71,7 +76,7 @@ export async function commitPage(db: Kysely<Database>, input: CommitPageInput): 
         );
       }
     }
-    await target.links.flush(trx);
+    await target.links.finish(trx);
     await saveSourceCursor(trx, source.id, input.nextCursor, input.now);
     if (input.adapterState !== undefined) {
       await saveSourceAdapterState(trx, source.id, input.adapterState);

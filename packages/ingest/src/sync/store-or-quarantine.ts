@@ -51,6 +51,7 @@ export async function storeOrQuarantine(
   if (item.result.ok) {
     const { record, facets, procedure, awards } = item.result;
     await target.links?.beforeStoring(trx, record.external_id);
+    const insertPlace = procedure && target.links?.placeOf(procedure);
     try {
       const stored = await withSavepoint(trx, () =>
         storeTenderRecord(trx, {
@@ -60,6 +61,7 @@ export async function storeOrQuarantine(
           ...(procedure === undefined ? {} : { procedure }),
           ...(awards === undefined ? {} : { awards }),
           ...(target.links ? { linkLater: true } : {}),
+          ...(insertPlace ? { insertPlace } : {}),
           subject: target.subject,
           now: target.now,
         }),
@@ -71,6 +73,7 @@ export async function storeOrQuarantine(
           tenderId: stored.tenderId,
           procedure,
           force: linkForced(stored),
+          placedAtInsert: stored.outcome === "created" && insertPlace !== undefined,
         });
       }
       countStored(counts, stored);
