@@ -4,14 +4,22 @@ import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import { createDb, migrateToLatest } from "../packages/db/dist/index.js";
 
-interface PgClient {
+/** A plain node-postgres client (the benchmarks' raw SQL: bare lookups, plans, bulk inserts). */
+export interface PgClient {
   connect(): Promise<void>;
-  query(text: string): Promise<unknown>;
+  query<R = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: R[] }>;
   end(): Promise<void>;
 }
 const pg = createRequire(new URL("../packages/db/package.json", import.meta.url))("pg") as {
   Client: new (config: { connectionString: string }) => PgClient;
 };
+
+/** A connected client of `url`; `end()` it. */
+export async function connect(url: string): Promise<PgClient> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
 
 export interface ScratchDatabase {
   /** Connection string of the new database. */

@@ -1,28 +1,17 @@
 // Shared code of bench/browse/browse.ts: the cases, the bare index walks it compares with,
 // interleaved timing, plan summaries and the write-cost batch. Loaded with a typed dynamic
 // import, as bench/search/bench-lib.ts explains.
-import { createRequire } from "node:module";
 import type { TenderFilters, TenderSort } from "../../packages/contracts/dist/index.js";
 import { type createDb, type TenderPosition, tenderPageSql } from "../../packages/db/dist/index.js";
 
 type Db = ReturnType<typeof createDb>;
 type PageInput = Parameters<typeof tenderPageSql>[0];
 
-interface PgClient {
-  connect(): Promise<void>;
-  query<R = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: R[] }>;
-  end(): Promise<void>;
-}
-const pg = createRequire(new URL("../../packages/db/package.json", import.meta.url))("pg") as {
-  Client: new (config: { connectionString: string }) => PgClient;
-};
+const scratch = (await import(`../scratch-database${".ts"}`)) as typeof import("../scratch-database.js");
 
+export type PgClient = import("../scratch-database.js").PgClient;
 /** A connected node-postgres client of `url`; `end()` it. */
-export async function connect(url: string): Promise<PgClient> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  return client;
-}
+export const connect = scratch.connect;
 
 export const SORTS: TenderSort[] = ["published_desc", "deadline_asc", "amount_desc"];
 /**

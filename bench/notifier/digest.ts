@@ -8,7 +8,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { loadavg } from "node:os";
 import { startSmtpSink } from "../../packages/smtp-sink/dist/index.js";
 
@@ -25,15 +24,6 @@ const MAIN = new URL("../../services/notifier/dist/main.js", import.meta.url).pa
 const TIME_LIMIT_MS = 15 * 60_000;
 const TENDERS = 40;
 
-interface PgClient {
-  connect(): Promise<void>;
-  query<T>(text: string, values?: unknown[]): Promise<{ rows: T[] }>;
-  end(): Promise<void>;
-}
-const pg = createRequire(new URL("../../packages/db/package.json", import.meta.url))("pg") as {
-  Client: new (config: { connectionString: string }) => PgClient;
-};
-
 async function rssMiB(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
   const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -42,8 +32,7 @@ async function rssMiB(pid: number): Promise<number> {
 
 const { url, db, drop } = await scratch.createScratchDatabase(adminUrl, "tender_bench_digest");
 const sink = await startSmtpSink({ parse: false });
-const client = new pg.Client({ connectionString: url });
-await client.connect();
+const client = await scratch.connect(url);
 let child: ChildProcess | undefined;
 try {
   const seeded = await lib.seedIndexedTenders(db, TENDERS);

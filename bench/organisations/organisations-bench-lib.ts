@@ -1,27 +1,16 @@
 // Shared code of bench/organisations/organisations.ts: the queries drawn from the generated data,
 // interleaved timing with a changing input, percentiles and plan summaries. Loaded with a typed
 // dynamic import, as bench/search/bench-lib.ts explains.
-import { createRequire } from "node:module";
 import { type createDb, organisationSearchSql } from "../../packages/db/dist/index.js";
 
 type Db = ReturnType<typeof createDb>;
 type SearchInput = Parameters<typeof organisationSearchSql>[0];
 
-export interface PgClient {
-  connect(): Promise<void>;
-  query<R = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: R[] }>;
-  end(): Promise<void>;
-}
-const pg = createRequire(new URL("../../packages/db/package.json", import.meta.url))("pg") as {
-  Client: new (config: { connectionString: string }) => PgClient;
-};
+const scratch = (await import(`../scratch-database${".ts"}`)) as typeof import("../scratch-database.js");
 
+export type PgClient = import("../scratch-database.js").PgClient;
 /** A connected node-postgres client of `url`; `end()` it. */
-export async function connect(url: string): Promise<PgClient> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  return client;
-}
+export const connect = scratch.connect;
 
 /** What a person types to find an organisation, drawn from `size` random generated names. */
 export async function drawQueries(client: PgClient, size: number): Promise<Record<string, string[]>> {

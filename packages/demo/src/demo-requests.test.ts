@@ -70,4 +70,16 @@ describe("demoCurlCommands", () => {
     );
     expect(demoCurlCommands("http://h", key, undefined).card).toBeNull();
   });
+
+  it("the procedure command names the procedure; none without one", () => {
+    const id = "9d2c7a10-0000-4000-8000-000000000002";
+    expect(shellWords(demoCurlCommands("http://h", key, undefined, id).procedure ?? "")).toEqual([
+      "curl",
+      "-s",
+      `http://h/api/v1/procedures/${id}`,
+      "-H",
+      `X-API-Key: ${key}`,
+    ]);
+    expect(commands.procedure).toBeNull();
+  });
 });

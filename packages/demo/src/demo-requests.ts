@@ -67,14 +67,18 @@ export interface DemoCurlCommands {
   /** The same Ask streamed (`curl -N`, `Accept: text/event-stream`): the answer arrives word by word. */
   askStream: string;
   card: string | null;
+  /** `GET /api/v1/procedures/{id}` of the demo procedure; null when its id is not known. */
+  procedure: string | null;
 }
 
-/** Ready-to-paste curl commands for Search (PDFs, the recorded notices, filtered), browsing, Ask and the tender card. */
+/** Ready-to-paste curl commands for Search (PDFs, the recorded notices, filtered), browsing, Ask, the tender card and the procedure. */
 export function demoCurlCommands(
   gatewayUrl: string,
   apiKey: string,
   tenderId: string | undefined,
+  procedureId?: string,
 ): DemoCurlCommands {
+  const get = (path: string) => `curl -s ${gatewayUrl}${path} -H ${shellQuote(`X-API-Key: ${apiKey}`)}`;
   const post = (path: string, body: unknown, curl = "curl -s", headers = "") =>
     [
       `${curl} ${gatewayUrl}${path} \\`,
@@ -93,9 +97,7 @@ export function demoCurlCommands(
       "curl -N -s",
       " -H 'Accept: text/event-stream'",
     ),
-    card:
-      tenderId === undefined
-        ? null
-        : `curl -s ${gatewayUrl}/api/v1/tenders/${tenderId} -H ${shellQuote(`X-API-Key: ${apiKey}`)}`,
+    card: tenderId === undefined ? null : get(`/api/v1/tenders/${tenderId}`),
+    procedure: procedureId === undefined ? null : get(`/api/v1/procedures/${procedureId}`),
   };
 }

@@ -1,6 +1,6 @@
 // The demo as a user runs it (`node packages/demo/dist/main.js`, built by `tsc -b`): it comes up,
 // the curl commands it prints return fragments from inside the real PDF and from the recorded
-// notices, and Ctrl-C stops it.
+// notices, the demo procedure's follow-ups arrive, and Ctrl-C stops it.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
@@ -101,9 +101,9 @@ beforeAll(async () => {
       if (demo.exitCode !== null) throw new Error(`the demo exited early:\n${output}`);
       expect(output).toContain("Press Ctrl-C to stop everything.");
     },
-    { timeout: 150_000, interval: 500 },
+    { timeout: 180_000, interval: 500 },
   );
-}, 160_000);
+}, 190_000);
 
 afterAll(async () => {
   if (demo.exitCode === null) {
@@ -164,6 +164,57 @@ describe("the demo (scripts/demo.sh runs it after the set-up)", () => {
     const { stdout } = await run("/bin/sh", ["-c", feed], { timeout: 30_000 });
     expect(stdout).toContain('<feed xmlns="http://www.w3.org/2005/Atom"');
     expect(stdout).toContain("NASTRI IN ACCIAIO");
+  });
+
+  it("tells the demo procedure's story: the call's match, then its change and its award as follow-ups", () => {
+    const search = "School programme evaluations \\(demo\\)";
+    const story = [
+      `alert for "${search}": 083650-2026-demo-call "HC2645 Evaluation of the Emtional Me in Wiltshire Schools" — score \\d\\.\\d\\d, in the notice: "[^"]*" — signature checked`,
+      "Find a Tender now also serves 083650-2026-demo-change \\(its change notice\\)",
+      `follow-up for "${search}": 083650-2026-demo-change changed — deadline 7 Aug 2026 → 14 Aug 2026 — signature checked`,
+      "Find a Tender now also serves 083650-2026 \\(its contract award notice\\)",
+      `follow-up for "${search}": 083650-2026 awarded — "HC2645 Evaluation of the Emtional Me in Wiltshire Schools" — signature checked`,
+      `check: saved search "${search}" was alerted 083650-2026-demo-call match, then 083650-2026-demo-change changed, then 083650-2026 awarded`,
+      "check: the procedure lists 083650-2026-demo-call competition \\(replaced\\), 083650-2026-demo-change change, 083650-2026 result",
+    ];
+    // In this order: each notice is published only after the alert of the one before it.
+    expect(output).toMatch(new RegExp(story.join("[^]*")));
+    // Each once: the saved search hears of each notice of the procedure once.
+    expect(output.match(/follow-up for "School programme evaluations \(demo\)"/g)).toHaveLength(2);
+  });
+
+  it("the printed procedure command lists the call (replaced by its change), the change and the award", async () => {
+    const procedure = (await runPrinted("# The procedure")) as {
+      source: string;
+      current: { external_id: string; deadline: string };
+      notices: {
+        id: string;
+        external_id: string;
+        kind: string;
+        superseded_by: string | null;
+        changes: unknown;
+      }[];
+    };
+    expect(procedure.source).toBe("find_a_tender");
+    const [call, change, award] = procedure.notices;
+    expect(procedure.notices.map((n) => [n.external_id, n.kind])).toEqual([
+      ["083650-2026-demo-call", "competition"],
+      ["083650-2026-demo-change", "change"],
+      ["083650-2026", "result"],
+    ]);
+    expect(call?.superseded_by).toBe(change?.id);
+    expect([change?.superseded_by, award?.superseded_by]).toEqual([null, null]);
+    expect(change?.changes).toEqual([
+      { field: "deadline", from: "2026-08-07T11:00:00.000Z", to: "2026-08-14T11:00:00.000Z" },
+    ]);
+    expect(procedure.current).toMatchObject({
+      external_id: "083650-2026-demo-change",
+      deadline: "2026-08-14T11:00:00.000Z",
+    });
+    // The web app's tender page of the current notice shows the procedure's timeline.
+    expect(output).toMatch(
+      new RegExp(`the procedure's timeline is on http://127\\.0\\.0\\.1:\\d+/app/tenders/${change?.id}\n`),
+    );
   });
 
   it("the printed Search command returns fragments from inside the downloaded PDFs", async () => {

@@ -8,9 +8,20 @@ import { firstFreePort } from "@tender/net";
 import { SOURCES } from "@tender/sources";
 import type { Kysely } from "kysely";
 import { DEMO_EMAIL, startDemoMailbox } from "./alerts/demo-mailbox.js";
-import { createDemoSavedSearch, DEMO_SAVED_SEARCH, describeAlert } from "./alerts/demo-saved-search.js";
+import {
+  createDemoSavedSearch,
+  DEMO_PROCEDURE_SEARCH,
+  DEMO_SAVED_SEARCH,
+  describeAlert,
+} from "./alerts/demo-saved-search.js";
+import { type DemoProcedureStory, followDemoProcedure } from "./alerts/follow-demo-procedure.js";
 import { type AlertReceiver, startAlertReceiver } from "./alerts/start-alert-receiver.js";
-import { checkDemoBrowse, checkDemoSearch } from "./check-demo-search.js";
+import {
+  checkDemoBrowse,
+  checkDemoProcedure,
+  checkDemoSearch,
+  describeProcedureNotices,
+} from "./check-demo-search.js";
 import { aiVariables, DemoEnv } from "./demo-env.js";
 import {
   DEMO_BROWSE_QUERY,
@@ -22,6 +33,7 @@ import {
 } from "./demo-requests.js";
 import { waitUntilSettled } from "./progress/wait-until-settled.js";
 import { readyMessage } from "./ready-message.js";
+import { DEMO_PROCEDURE } from "./replay/demo-procedure.js";
 import { assertDemoDatabaseName, databaseName, recreateDemoDatabase } from "./setup/recreate-database.js";
 import { resetDemoStreams } from "./setup/reset-demo-streams.js";
 import { createLogPrinter } from "./supervisor/log-printer.js";
@@ -90,7 +102,11 @@ out.say(
     : `AI provider: ${config.AI_PROVIDER} at ${config.AI_BASE_URL} (embeddings ${config.AI_EMBED_MODEL}, chat ${config.AI_CHAT_MODEL})`,
 );
 
+/** How long the demo procedure's follow-ups may take once the recorded data is indexed. */
+const FOLLOW_UPS_TIMEOUT_MS = 90_000;
+
 let system: DemoSystem;
+let story: DemoProcedureStory | undefined;
 let receiver: AlertReceiver;
 let mailbox: Awaited<ReturnType<typeof startDemoMailbox>>;
 try {
@@ -100,7 +116,10 @@ try {
     (line) => out.warn(line),
   );
   // The alerts the notifier sends to the demo's saved search, printed as they arrive.
-  receiver = await startAlertReceiver(({ body, signed }) => out.say(describeAlert(body, signed)));
+  receiver = await startAlertReceiver((alert) => {
+    out.say(describeAlert(alert.body, alert.signed));
+    story?.onAlert(alert);
+  });
   // The sources stay empty until the saved search exists, so the notices that match it are
   // indexed after it and alert it; the ingest services look again every 2 s until then.
   system = await startDemoSystem({
@@ -159,6 +178,16 @@ void system.supervisor.unexpectedExit.then((exit) => {
 out.say(
   `all ${SERVICE_NAMES.length} services are up; the replay server stands in for ${SOURCES.map((source) => source.label).join(", ")} at ${system.replay.baseUrl}`,
 );
+// The demo procedure's later notices are published one at a time, each once the notice before
+// it was alerted to the bidder's saved search.
+const procedureStory = followDemoProcedure(DEMO_PROCEDURE_SEARCH.name, (step) => {
+  if (system.replay.publishNext(DEMO_PROCEDURE.source)) {
+    out.say(
+      `the demo procedure: Find a Tender now also serves ${step.externalId} (${step.reason === "changed" ? "its change notice" : "its contract award notice"})`,
+    );
+  }
+});
+story = procedureStory;
 let feedUrl: string | undefined;
 try {
   const saved = await createDemoSavedSearch(system.gatewayUrl, apiKey.key, receiver, DEMO_EMAIL);
@@ -170,6 +199,14 @@ try {
   out.warn(
     `the demo's saved search could not be made, so no alerts will arrive: ${(error as Error).message}`,
   );
+}
+try {
+  await createDemoSavedSearch(system.gatewayUrl, apiKey.key, receiver, undefined, DEMO_PROCEDURE_SEARCH);
+  out.say(
+    `saved search "${DEMO_PROCEDURE_SEARCH.name}" (query "${DEMO_PROCEDURE_SEARCH.query}", UK notices) with a webhook to the same receiver: it matches the call for competition ${DEMO_PROCEDURE.call.externalId}, then follows its procedure`,
+  );
+} catch (error) {
+  out.warn(`the demo's procedure search could not be made: ${(error as Error).message}`);
 }
 system.replay.setAvailable(true);
 out.say("waiting until the demo data is ingested, downloaded and indexed…");
@@ -183,6 +220,21 @@ try {
     onProgress: (line) => out.say(line),
   });
   const tender = await findDemoTender(db);
+  // The demo fails when the follow-ups do not come: they are what it shows of procedures.
+  let followUps: Awaited<ReturnType<DemoProcedureStory["finished"]>>;
+  try {
+    followUps = await procedureStory.finished(FOLLOW_UPS_TIMEOUT_MS, stopWaiting.signal);
+  } catch (error) {
+    if (stopping) throw error;
+    throw new Error(
+      `the follow-ups of procedure ${DEMO_PROCEDURE.ocid} did not arrive: ${(error as Error).message}`,
+    );
+  }
+  out.say(
+    `check: saved search "${DEMO_PROCEDURE_SEARCH.name}" was alerted ${followUps.map((a) => `${a.externalId} ${a.reason}`).join(", then ")}`,
+  );
+  const procedureId = followUps.find((a) => a.procedureId !== null)?.procedureId ?? undefined;
+  let procedure: { notices: string; timelineUrl: string } | undefined;
   try {
     const check = await checkDemoSearch(system.gatewayUrl, apiKey.key, DEMO_SEARCH_QUERY);
     const fromPdf = check.attachments.filter((name) => name?.endsWith(".pdf")).length;
@@ -204,6 +256,14 @@ try {
     out.say(`check: filtered Search (countries DE, CPV 72) returned ${filtered.fragments} fragment(s)`);
     const browsed = await checkDemoBrowse(system.gatewayUrl, apiKey.key, DEMO_BROWSE_QUERY);
     out.say(`check: browsing (country FR, CPV 72) returned ${browsed} tender(s)`);
+    if (procedureId !== undefined) {
+      const read = await checkDemoProcedure(system.gatewayUrl, apiKey.key, procedureId);
+      out.say(`check: the procedure lists ${describeProcedureNotices(read.notices)}`);
+      procedure = {
+        notices: read.notices.map((n) => n.external_id).join(", "),
+        timelineUrl: `${system.gatewayUrl}/app/tenders/${read.currentId}`,
+      };
+    }
   } catch (error) {
     out.warn(`check: the demo's own Search request failed: ${(error as Error).message}`);
   }
@@ -211,8 +271,9 @@ try {
     readyMessage({
       gatewayUrl: system.gatewayUrl,
       apiKey: apiKey.key,
-      curl: demoCurlCommands(system.gatewayUrl, apiKey.key, tender?.id),
+      curl: demoCurlCommands(system.gatewayUrl, apiKey.key, tender?.id, procedureId),
       tender,
+      ...(procedure ? { procedure } : {}),
       databaseUrl,
       busPrefix: config.DEMO_BUS_PREFIX,
       alerts: { received: receiver.received.length, feedUrl },

@@ -12,10 +12,15 @@ const input = {
     ask: "curl ask",
     askStream: "curl ask stream",
     card: "curl card",
+    procedure: "curl procedure",
   },
   tender: { id: "t1", externalId: "821126-2025", title: "T", filename: "821126-2025-it.pdf" },
   databaseUrl: "postgres://postgres@127.0.0.1:5432/tender_demo",
   busPrefix: "demo",
+  procedure: {
+    notices: "083650-2026-demo-call, 083650-2026-demo-change, 083650-2026",
+    timelineUrl: "http://127.0.0.1:8080/app/tenders/t2",
+  },
 };
 
 describe("readyMessage", () => {
@@ -30,6 +35,7 @@ describe("readyMessage", () => {
       "curl ask",
       "curl ask stream",
       "curl card",
+      "curl procedure",
     ]) {
       expect(lines).toContain(command);
     }
@@ -38,6 +44,10 @@ describe("readyMessage", () => {
     expect(lines[lines.indexOf("curl filtered") - 1]).toMatch(/^# Filtered Search: /);
     expect(lines[lines.indexOf("curl browse") - 1]).toMatch(/^# Browse: /);
     expect(lines).toContain("# The tender card of 821126-2025 (821126-2025-it.pdf downloaded and indexed)");
+    expect(lines[lines.indexOf("curl procedure") - 1]).toBe(
+      "# The procedure: 083650-2026-demo-call, 083650-2026-demo-change, 083650-2026, oldest first, with what each changed",
+    );
+    expect(lines.at(-5)).toContain("the procedure's timeline is on http://127.0.0.1:8080/app/tenders/t2");
     expect(lines).toContain(
       "DATABASE_URL=postgres://postgres@127.0.0.1:5432/tender_demo BUS_PREFIX=demo pnpm tender status",
     );
@@ -50,11 +60,13 @@ describe("readyMessage", () => {
     const text = readyMessage({
       ...input,
       databaseUrl: "postgres://app:s3cret@db:5432/tender_demo",
-      curl: { ...input.curl, card: null },
+      curl: { ...input.curl, card: null, procedure: null },
       tender: undefined,
+      procedure: undefined,
     });
     expect(text).not.toContain("s3cret");
     expect(text).toContain('DATABASE_URL="$DEMO_DATABASE_URL" BUS_PREFIX=demo pnpm tender status');
     expect(text).not.toContain("tender card");
+    expect(text).not.toContain("# The procedure");
   });
 });

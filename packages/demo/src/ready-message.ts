@@ -8,6 +8,8 @@ export interface ReadyMessageInput {
   /** The demo's database URL and bus prefix, for the `tender status` example. */
   databaseUrl: string;
   busPrefix: string;
+  /** The demo procedure: its notice ids for the heading, and its tender page in the web app. */
+  procedure?: { notices: string; timelineUrl: string };
   /** Alerts the demo's receiver got so far, and the saved search's feed (none: it was not made). */
   alerts?: { received: number; feedUrl: string | undefined };
 }
@@ -49,9 +51,16 @@ export function readyMessage(input: ReadyMessageInput): string {
           "",
         ]
       : []),
+    ...(input.curl.procedure && input.procedure
+      ? [
+          `# The procedure: ${input.procedure.notices}, oldest first, with what each changed`,
+          input.curl.procedure,
+          "",
+        ]
+      : []),
     ...(input.alerts?.feedUrl
       ? [
-          `# Alerts: ${input.alerts.received} webhook call(s) received so far (printed above); the same matches as an Atom feed, no key needed`,
+          `# Alerts: ${input.alerts.received} webhook call(s) received so far (printed above); the first saved search's as an Atom feed, no key needed`,
           `curl -s ${input.alerts.feedUrl}`,
           "",
         ]
@@ -59,7 +68,9 @@ export function readyMessage(input: ReadyMessageInput): string {
     "# The operator's view (with /opt/node24/bin on PATH)",
     `DATABASE_URL=${databaseUrl} BUS_PREFIX=${input.busPrefix} pnpm tender status`,
     "",
-    "# The web app: open it in a browser and paste the demo API key",
+    input.procedure
+      ? `# The web app: open it in a browser and paste the demo API key; the procedure's timeline is on ${input.procedure.timelineUrl}`
+      : "# The web app: open it in a browser and paste the demo API key",
     `${input.gatewayUrl}/app/`,
     "",
     "Press Ctrl-C to stop everything.",

@@ -5,7 +5,7 @@ export const FTS_FIRST_SYNC_LOOKBACK_MS = 7 * 24 * 3_600_000;
 
 export interface FtsPackagesOptions {
   baseUrl: string;
-  /** `FTS_STAGES`, e.g. `tender`. */
+  /** `FTS_STAGES`, e.g. `planning,tender,award`. */
   stages: string;
   pageSize: number;
   /** `FTS_UPDATED_FROM`: start of the very first pass, sent as given. */

@@ -4,13 +4,15 @@ import * as v from "valibot";
 
 /**
  * The Find a Tender source: `FTS_BASE_URL` (https://www.find-tender.service.gov.uk), `FTS_STAGES`
- * (tender), `FTS_UPDATED_FROM` (optional ISO date or date-time where the very first pass starts;
+ * (planning,tender,award), `FTS_UPDATED_FROM` (optional ISO date or date-time where the very first pass starts;
  * default seven days back), `FTS_PAGE_SIZE` (100), `FTS_REQUESTS_PER_MINUTE` (30: the most
  * requests a minute, retries included).
  */
 export const FtsSourceEnv = v.object({
   FTS_BASE_URL: envUrl({ protocols: ["http", "https"], default: "https://www.find-tender.service.gov.uk" }),
-  FTS_STAGES: envString({ default: "tender" }),
+  // The API takes `planning,tender,award` (its documentation of ocdsReleasePackages): all three, so
+  // a procedure's plans, call, changes and awards arrive, not the call alone.
+  FTS_STAGES: envString({ default: "planning,tender,award" }),
   FTS_UPDATED_FROM: v.pipe(
     envString({ optional: true }),
     v.check(

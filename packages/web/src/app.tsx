@@ -1,7 +1,10 @@
 import { useMemo, useState } from "preact/hooks";
 import { createApiClient } from "./api/api-client.js";
 import { keyStore } from "./key-store.js";
+import { ExpiringPage } from "./pages/expiring-page.js";
 import { KeyPrompt } from "./pages/key-prompt.js";
+import { OrganisationPage } from "./pages/organisation-page.js";
+import { OrganisationSearchPage } from "./pages/organisation-search-page.js";
 import { SavedSearchesPage } from "./pages/saved-searches-page.js";
 import { SearchPage } from "./pages/search-page.js";
 import { TenderPage } from "./pages/tender-page.js";
@@ -44,6 +47,15 @@ export function App() {
             <a href={APP_BASE} aria-current={route.page === "search" ? "page" : undefined}>
               Search
             </a>
+            <a
+              href={`${APP_BASE}organisations`}
+              aria-current={route.page === "organisations" ? "page" : undefined}
+            >
+              Organisations
+            </a>
+            <a href={`${APP_BASE}expiring`} aria-current={route.page === "expiring" ? "page" : undefined}>
+              Expiring contracts
+            </a>
             <a href={`${APP_BASE}saved`} aria-current={route.page === "saved" ? "page" : undefined}>
               Saved searches
             </a>
@@ -68,6 +80,12 @@ export function App() {
         <TenderPage api={api} id={route.id} />
       ) : route.page === "saved" ? (
         <SavedSearchesPage api={api} />
+      ) : route.page === "organisations" ? (
+        <OrganisationSearchPage api={api} search={route.search} />
+      ) : route.page === "organisation" ? (
+        <OrganisationPage api={api} id={route.id} />
+      ) : route.page === "expiring" ? (
+        <ExpiringPage api={api} search={route.search} />
       ) : (
         <main id="main">
           <h1>Page not found</h1>

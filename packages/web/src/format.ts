@@ -22,12 +22,17 @@ export function closesIn(deadline: string, now: number = Date.now()): string {
   return days === 1 ? "closes in 1 day" : `closes in ${days} days`;
 }
 
-/** `€1,250,000.00`; the plain figures and code when the currency is not one the browser knows. */
+/**
+ * `€1,250,000.00`; the plain figures and code when the currency is not one the browser knows.
+ * The decimal string is formatted as it is (Intl reads it exactly), so a total of 20+ digits keeps every digit.
+ */
 export function formatAmount(amount: string | null, currency: string | null): string {
   if (amount === null) return "not stated";
   if (currency) {
     try {
-      return new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(Number(amount));
+      return new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(
+        amount as Intl.StringNumericLiteral,
+      );
     } catch {
       // An unknown code: shown as it is below.
     }
@@ -77,4 +82,9 @@ export function formatDateTime(iso: string): string {
     timeZone: "UTC",
   });
   return `${formatDate(iso)}, ${time} UTC`;
+}
+
+/** `2 Jun 2026` for a calendar day (`YYYY-MM-DD`, as awards give them); `not stated` for null. */
+export function formatDay(day: string | null): string {
+  return day === null ? "not stated" : formatDate(`${day}T00:00:00Z`);
 }

@@ -8,6 +8,9 @@ export type Route =
   | { page: "search"; search: string }
   | { page: "tender"; id: string }
   | { page: "saved" }
+  | { page: "organisations"; search: string }
+  | { page: "organisation"; id: string }
+  | { page: "expiring"; search: string }
   | { page: "missing" };
 
 /** The route of a path and query string under `/app/`. */
@@ -15,9 +18,23 @@ export function routeOf(pathname: string, search: string): Route {
   const path = pathname.startsWith(APP_BASE) ? pathname.slice(APP_BASE.length) : "";
   if (path === "" || path === "index.html") return { page: "search", search };
   if (path === "saved") return { page: "saved" };
+  if (path === "organisations") return { page: "organisations", search };
+  if (path === "expiring") return { page: "expiring", search };
   const tender = /^tenders\/([0-9a-fA-F-]{36})$/.exec(path);
   if (tender?.[1]) return { page: "tender", id: tender[1].toLowerCase() };
+  const organisation = /^organisations\/([0-9a-fA-F-]{36})$/.exec(path);
+  if (organisation?.[1]) return { page: "organisation", id: organisation[1].toLowerCase() };
   return { page: "missing" };
+}
+
+/** The app path of an organisation's page. */
+export function organisationHref(id: string): string {
+  return `${APP_BASE}organisations/${id}`;
+}
+
+/** The app path of a tender's page. */
+export function tenderHref(id: string): string {
+  return `${APP_BASE}tenders/${id}`;
 }
 
 const CHANGE = "tender:navigate";

@@ -77,6 +77,7 @@ describe("GET /api/v1/tenders/{id}", () => {
       kind: "competition",
       superseded_by: null,
       procedure: null,
+      buyer_organisation_id: null,
       awards: [],
       attachments: [
         {

@@ -1065,6 +1065,18 @@ export const jsonSchemas = {
           }
         ]
       },
+      "buyer_organisation_id": {
+        "anyOf": [
+          {
+            "type": "string",
+            "format": "uuid",
+            "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
       "awards": {
         "type": "array",
         "items": {
@@ -1331,6 +1343,7 @@ export const jsonSchemas = {
       "kind",
       "superseded_by",
       "procedure",
+      "buyer_organisation_id",
       "awards",
       "attachments"
     ],

@@ -21,6 +21,7 @@ const card = {
   kind: "competition",
   superseded_by: null,
   procedure: null,
+  buyer_organisation_id: null,
   awards: [],
   attachments: [
     {

@@ -22,6 +22,8 @@ export const TenderDetails = v.strictObject(
     ...TENDER_PROCEDURE_FIELDS,
     /** Null until the tender's source maps its procedure (`tender remap`). */
     procedure: v.nullable(TenderProcedure),
+    /** The buyer's organisation (docs/api.md#organisations); null when the notice's buyer is not linked to one. */
+    buyer_organisation_id: v.nullable(Uuid),
     /** The notice's awards in notice order: a result, modification or change notice's, else empty. */
     awards: awardList(AWARD_LIMITS.awards),
     attachments: v.pipe(

@@ -4,7 +4,7 @@ import { listAwardsOfTenders } from "./awards.repository.js";
 import { listProcedureTimeline } from "./procedure-timeline.repository.js";
 
 /**
- * The tender card (docs/api.md#tender-card) with its procedure's notices, its awards (a result,
+ * The tender card (docs/api.md#tender-card) with its procedure's notices, its buyer's organisation, its awards (a result,
  * modification or change notice's; none for other kinds) and every attachment, skipped ones included, ordered by
  * source URL; undefined when no tender has this id. Only the card's columns are read, so
  * `raw_payload`, hashes, `local_path` and `last_error` never leave the database.
@@ -31,10 +31,12 @@ export async function findTenderCard(db: Db, id: string): Promise<TenderDetails 
       "t.procedure_id",
       "t.kind",
       "t.superseded_by",
+      "t.buyer_organisation_id",
     ])
     .where("t.id", "=", id)
     .executeTakeFirst();
   if (!tender) return undefined;
+  const { buyer_organisation_id, ...fields } = tender;
   const attachments = await db
     .selectFrom("attachments")
     .select(["id", "filename", "title", "content_type", "size_bytes", "download_status", "source_url"])
@@ -47,10 +49,11 @@ export async function findTenderCard(db: Db, id: string): Promise<TenderDetails 
       ? null
       : { id: tender.procedure_id, notices: await listProcedureTimeline(db, tender.procedure_id) };
   return {
-    ...tender,
+    ...fields,
     published_at: tender.published_at.toISOString(),
     deadline: tender.deadline?.toISOString() ?? null,
     procedure,
+    buyer_organisation_id,
     awards: await awardsOf(db, tender.id, tender.kind),
     attachments,
   };

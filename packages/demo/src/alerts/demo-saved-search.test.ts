@@ -39,4 +39,33 @@ describe("describeAlert", () => {
     );
     expect(describeAlert({}, false)).toContain("SIGNATURE INVALID");
   });
+
+  it("prints a follow-up with its reason and what it changed, or the notice's title", () => {
+    const followUp = (reason: string, changes: unknown) =>
+      describeAlert(
+        {
+          reason,
+          saved_search: { name: "Schools" },
+          tender: { external_id: "083650-2026", title: "HC2645 Evaluation" },
+          changes,
+        },
+        true,
+      );
+    expect(
+      followUp("changed", [
+        { field: "deadline", from: "2026-08-07T11:00:00.000Z", to: "2026-08-14T11:00:00.000Z" },
+      ]),
+    ).toBe(
+      'follow-up for "Schools": 083650-2026 changed — deadline 7 Aug 2026 → 14 Aug 2026 — signature checked',
+    );
+    expect(followUp("awarded", null)).toBe(
+      'follow-up for "Schools": 083650-2026 awarded — "HC2645 Evaluation" — signature checked',
+    );
+    // Whatever a forged call carries, one line and no exception.
+    fc.assert(
+      fc.property(fc.constantFrom("changed", "awarded", "cancelled"), fc.anything(), (reason, changes) => {
+        expect(followUp(reason, changes)).toMatch(/^follow-up for "Schools": 083650-2026 \w+ — /);
+      }),
+    );
+  });
 });

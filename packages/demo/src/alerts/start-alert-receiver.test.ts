@@ -29,4 +29,21 @@ describe("startAlertReceiver", () => {
     ]);
     expect((await fetch(receiver.url.replace("/alerts", "/other"), { method: "POST" })).status).toBe(404);
   });
+
+  it("checks signatures against every trusted secret (one per saved search)", async () => {
+    receiver = await startAlertReceiver(() => {});
+    receiver.trust(SECRET);
+    receiver.trust("whsec_second");
+    const body = "{}";
+    const now = Math.floor(Date.now() / 1000);
+    const post = (secret: string) =>
+      fetch(receiver?.url ?? "", {
+        method: "POST",
+        headers: { "x-tender-signature": sign(secret, now, body) },
+        body,
+      });
+    expect((await post(SECRET)).status).toBe(204);
+    expect((await post("whsec_second")).status).toBe(204);
+    expect((await post("whsec_third")).status).toBe(401);
+  });
 });

@@ -16,7 +16,10 @@ export interface AlertReceiver {
   /** `http://127.0.0.1:<port>/alerts`: the saved search's `webhook_url`. */
   url: string;
   received: ReceivedAlert[];
-  /** Sets the webhook secret signatures are checked with (known once the saved search exists). */
+  /**
+   * Adds a webhook secret signatures are checked with (known once its saved search exists): a
+   * call signed with any trusted secret is signed.
+   */
   trust(secret: string): void;
   close(): Promise<void>;
 }
@@ -46,7 +49,7 @@ function readBody(request: IncomingMessage): Promise<string | undefined> {
  * Calls repeated by the notifier (delivery is at least once) have the same alert id.
  */
 export async function startAlertReceiver(onAlert: (alert: ReceivedAlert) => void): Promise<AlertReceiver> {
-  let secret: string | undefined;
+  const secrets = new Set<string>();
   const received: ReceivedAlert[] = [];
   const server = createServer((request, response) => {
     if (request.method !== "POST" || request.url !== "/alerts") {
@@ -60,9 +63,8 @@ export async function startAlertReceiver(onAlert: (alert: ReceivedAlert) => void
           return;
         }
         const header = request.headers["x-tender-signature"];
-        const signed =
-          secret !== undefined &&
-          verifyWebhookSignature(secret, typeof header === "string" ? header : undefined, raw);
+        const signature = typeof header === "string" ? header : undefined;
+        const signed = [...secrets].some((secret) => verifyWebhookSignature(secret, signature, raw));
         let body: unknown;
         try {
           body = JSON.parse(raw);
@@ -83,7 +85,7 @@ export async function startAlertReceiver(onAlert: (alert: ReceivedAlert) => void
     url: `http://127.0.0.1:${port}/alerts`,
     received,
     trust: (value) => {
-      secret = value;
+      secrets.add(value);
     },
     close: () =>
       new Promise<void>((resolve) => {

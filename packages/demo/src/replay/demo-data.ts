@@ -4,6 +4,7 @@ import { parseJsonLenient } from "@tender/ingest";
 import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/fixtures";
 import { SOURCES } from "@tender/sources";
 import { FIXTURES_DIR } from "../repo-paths.js";
+import { DEMO_PROCEDURE } from "./demo-procedure.js";
 
 /** A JSON object as parsed from a recorded page. */
 export type JsonObject = Record<string, unknown>;
@@ -32,10 +33,15 @@ export interface DemoOcdsSource {
   path: string;
   /** In serving order. */
   pages: JsonObject[];
+  /**
+   * Pages held back: each is served after `pages` once published (`DemoReplayServer.publishNext`),
+   * in this order. The demo procedure's later notices (`DEMO_PROCEDURE`).
+   */
+  held: JsonObject[];
 }
 
 // The recorded pages and PDFs are the source packages' fixtures (one copy in the repository);
-// only the derived TED page is the demo's own.
+// only the derived TED page and the demo procedure's derived releases (demo-procedure.ts) are the demo's own.
 
 /** TED pages (absolute paths): two real captures, then the page derived from the two real notice PDFs. */
 export const TED_PAGE_FILES = [
@@ -76,10 +82,18 @@ export async function loadDemoData(): Promise<DemoData> {
       SOURCES.flatMap(({ code, recordedOcdsPages: recorded }) =>
         recorded
           ? [
-              Promise.all(recorded.files.map(readJson)).then((pages) => ({
+              Promise.all([
+                Promise.all(recorded.files.map(readJson)),
+                // The demo procedure's call comes with its source's recorded pages, its later notices held.
+                Promise.all(code === DEMO_PROCEDURE.source ? [readJson(DEMO_PROCEDURE.call.file)] : []),
+                Promise.all(
+                  code === DEMO_PROCEDURE.source ? DEMO_PROCEDURE.later.map((s) => readJson(s.file)) : [],
+                ),
+              ]).then(([pages, call, held]) => ({
                 code,
                 path: recorded.path,
-                pages,
+                pages: [...pages, ...call],
+                held,
               })),
             ]
           : [],

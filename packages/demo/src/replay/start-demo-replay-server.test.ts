@@ -3,10 +3,11 @@ import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/testing";
 import { SOURCES } from "@tender/sources";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoData, loadDemoData } from "./demo-data.js";
+import { DEMO_PROCEDURE } from "./demo-procedure.js";
 import { type DemoReplayServer, startDemoReplayServer } from "./start-demo-replay-server.js";
 
 type TedPage = { notices: { "publication-number": string }[]; iterationNextToken: string | null };
-type CfPage = { releases: { ocid: string }[]; links?: { next: string } };
+type CfPage = { releases: { ocid: string; id: string }[]; links?: { next: string } };
 
 let data: DemoData;
 const pagesOf = (code: string) => data.ocdsSources.find((source) => source.code === code)?.pages ?? [];
@@ -107,7 +108,9 @@ describe("the demo replay server", () => {
     expect(ocids).toEqual(
       pagesOf("find_a_tender").flatMap((p) => (p as unknown as CfPage).releases.map((r) => r.ocid)),
     );
-    expect(ocids).toHaveLength(25);
+    // The 25 recorded releases, then the demo procedure's call; its later notices are held.
+    expect(ocids).toHaveLength(26);
+    expect(ocids.at(-1)).toBe(DEMO_PROCEDURE.ocid);
     expect(
       (await fetch(`${server.baseUrl}/api/1.0/ocdsReleasePackages?cursor=demo-contracts_finder-page-1`))
         .status,
@@ -157,6 +160,36 @@ describe("the demo replay server", () => {
       expect(held.firstServedAt("contracts_finder")).toBeInstanceOf(Date);
     } finally {
       await held.close();
+    }
+  });
+
+  it("publishes the demo procedure's held notices one at a time, after the source's pages", async () => {
+    const replay = await startDemoReplayServer(data);
+    const releaseIds = async () => {
+      const ids: string[] = [];
+      let url: string | undefined = `${replay.baseUrl}/api/1.0/ocdsReleasePackages?stages=tender`;
+      while (url) {
+        const page = (await (await fetch(url)).json()) as CfPage;
+        ids.push(...page.releases.map((r) => r.id));
+        url = page.links?.next;
+      }
+      return ids;
+    };
+    try {
+      const [change, award] = DEMO_PROCEDURE.later.map((step) => step.externalId);
+      const before = await releaseIds();
+      expect(before.at(-1)).toBe(DEMO_PROCEDURE.call.externalId);
+      expect(before).not.toContain(change);
+      expect(replay.publishNext(DEMO_PROCEDURE.source)).toBe(true);
+      expect(await releaseIds()).toEqual([...before, change]);
+      expect(replay.publishNext(DEMO_PROCEDURE.source)).toBe(true);
+      expect(await releaseIds()).toEqual([...before, change, award]);
+      // Nothing is left to publish, and a source without held pages has none.
+      expect(replay.publishNext(DEMO_PROCEDURE.source)).toBe(false);
+      expect(replay.publishNext("contracts_finder")).toBe(false);
+      expect(await releaseIds()).toEqual([...before, change, award]);
+    } finally {
+      await replay.close();
     }
   });
 });

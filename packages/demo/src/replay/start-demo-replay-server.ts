@@ -18,6 +18,12 @@ export interface DemoReplayServer {
   setAvailable(available: boolean): void;
   /** When a search API (by source code, e.g. `ted`) first answered with data; undefined before. */
   firstServedAt(source: string): Date | undefined;
+  /**
+   * Publishes the next held page of an OCDS source (`DemoOcdsSource.held`): from the next pass on
+   * it is served after the source's other pages, as a notice the upstream published meanwhile.
+   * False when the source has none left.
+   */
+  publishNext(source: string): boolean;
   close(): Promise<void>;
 }
 
@@ -62,6 +68,12 @@ export async function startDemoReplayServer(
     if (!servedAt.has(source)) servedAt.set(source, new Date());
   };
   let baseUrl = "";
+  // Held pages published so far, by source code.
+  const published = new Map<string, number>();
+  const servedPages = (source: DemoData["ocdsSources"][number]) => [
+    ...source.pages,
+    ...source.held.slice(0, published.get(source.code) ?? 0),
+  ];
 
   const answerTed = (body: string, res: ServerResponse) => {
     let token: unknown;
@@ -116,7 +128,7 @@ export async function startDemoReplayServer(
       const body = await readBody(req);
       if (url.pathname === TED_SEARCH && req.method === "POST") return answerTed(body, res);
       const ocds = data.ocdsSources.find((source) => source.path === url.pathname);
-      if (ocds && req.method === "GET") return answerOcds(url, res, ocds.code, ocds.pages);
+      if (ocds && req.method === "GET") return answerOcds(url, res, ocds.code, servedPages(ocds));
       if (req.method === "GET") return answerDocument(`${url.pathname}${url.search}`, res);
       send(res, 404, { error: `no route for ${req.method} ${url.pathname}` });
     } catch (error) {
@@ -136,6 +148,13 @@ export async function startDemoReplayServer(
       available = next;
     },
     firstServedAt: (source) => servedAt.get(source),
+    publishNext(code) {
+      const source = data.ocdsSources.find((s) => s.code === code);
+      const count = published.get(code) ?? 0;
+      if (!source || count >= source.held.length) return false;
+      published.set(code, count + 1);
+      return true;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

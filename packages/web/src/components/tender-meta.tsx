@@ -1,13 +1,16 @@
 import type { TenderSummary } from "@tender/contracts";
 import { closesIn, formatAmount, formatDate } from "../format.js";
-import { UserText } from "./user-text.js";
+import { OrganisationLink } from "./organisation-link.js";
 
-/** A tender's buyer, amount, deadline, countries and CPV codes on one wrapping line. */
-export function TenderMeta({ tender }: { tender: TenderSummary }) {
+/**
+ * A tender's buyer, amount, deadline, countries and CPV codes on one wrapping line; the buyer
+ * links to its organisation's page when `buyerId` is known (the tender card gives it).
+ */
+export function TenderMeta({ tender, buyerId }: { tender: TenderSummary; buyerId?: string | null }) {
   return (
     <ul class="meta">
       <li>
-        <span class="muted">Buyer</span> <UserText text={tender.buyer_name} />
+        <span class="muted">Buyer</span> <OrganisationLink id={buyerId} name={tender.buyer_name} />
       </li>
       <li>
         <span class="muted">Amount</span> {formatAmount(tender.amount, tender.currency)}

@@ -3,6 +3,7 @@ import { showBidiControls } from "@tender/contracts/display";
 import { useEffect, useState } from "preact/hooks";
 import type { ApiClient } from "../api/api-client.js";
 import { AskPanel } from "../ask/ask-panel.js";
+import { AwardSection } from "../awards/award-section.js";
 import { ExternalLink } from "../components/external-link.js";
 import { FailureNotice } from "../components/failure-notice.js";
 import { Loading } from "../components/loading.js";
@@ -23,7 +24,7 @@ const STATUS_TEXT: Record<TenderDetailsAttachment["download_status"], string> = 
 const SHORT_DESCRIPTION = 600;
 
 /**
- * The tender page: the card, its procedure's timeline, its attachments with their download
+ * The tender page: the card, a result's awards, its procedure's timeline, its attachments with their download
  * status, the notice, and Ask.
  */
 export function TenderPage({ api, id }: { api: ApiClient; id: string }) {
@@ -68,7 +69,7 @@ export function TenderPage({ api, id }: { api: ApiClient; id: string }) {
           <UserText text={t.title} />
         </h1>
         <ReplacedNote tender={t} />
-        <TenderMeta tender={t} />
+        <TenderMeta tender={t} buyerId={t.buyer_organisation_id} />
         <p class="small muted">
           {sourceName(t.source)} · {kindName(t.kind)} · notice <UserText text={t.external_id} /> · published{" "}
           {formatDate(t.published_at)} · index {t.index_status}
@@ -76,6 +77,7 @@ export function TenderPage({ api, id }: { api: ApiClient; id: string }) {
         <p>
           <ExternalLink url={t.source_url}>Read the notice at {sourceName(t.source)}</ExternalLink>
         </p>
+        <AwardSection tender={t} />
         {t.procedure && <ProcedureTimeline procedure={t.procedure} viewing={t.id} />}
         {description && (
           <>

@@ -22,6 +22,7 @@ const card = (description: string | null, titles: (string | null)[]): TenderDeta
     kind: "competition",
     superseded_by: null,
     procedure: null,
+    buyer_organisation_id: null,
     awards: [],
     countries: [],
     cpv_codes: [],
