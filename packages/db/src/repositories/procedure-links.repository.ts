@@ -1,7 +1,7 @@
 import type { NoticeChange, NoticeKind } from "@tender/contracts";
 import { sql } from "kysely";
 import type { Db } from "../database.js";
-import { procedureNoticesQuery, type StoredProcedureNotice } from "./procedures.repository.js";
+import type { StoredProcedureNotice } from "./procedures.repository.js";
 
 // The set forms of the procedures repository: one statement for all the notices of an ingest page
 // instead of one per notice, since round trips, not rows, are what linking costs.
@@ -167,16 +167,28 @@ export async function setTenderProcedures(
   return new Map(rows.rows.map((r) => [r.id, { procedureId: r.previous, namesNotice: r.previous_names }]));
 }
 
-/** The notices of these procedures (`tenders_procedure_idx`), each with its procedure. */
+/**
+ * The notices of these procedures, each with its procedure (`listProcedureNotices` for many):
+ * one index scan of `tenders_procedure_idx` per procedure (the fenced LATERAL keeps the planner
+ * from trading them for a pass over the table when the page's procedures are a large share of it).
+ */
 export async function listProceduresNotices(
   db: Db,
   procedureIds: readonly string[],
 ): Promise<(StoredProcedureNotice & { procedure_id: string })[]> {
   if (procedureIds.length === 0) return [];
-  const rows = await procedureNoticesQuery(db, [...new Set(procedureIds)])
-    .select(sql<string>`t.procedure_id`.as("procedure_id"))
-    .execute();
-  return rows;
+  const rows = await sql<StoredProcedureNotice & { procedure_id: string }>`
+    SELECT t.id, t.external_id, t.kind, t.supersedes_external_id, t.published_at, t.title, t.deadline,
+      t.amount, t.currency, t.superseded_by, t.changes, t.procedure_id,
+      -- Its documents, read as procedureNoticesQuery reads them.
+      array(
+        SELECT DISTINCT coalesce(a.title, a.filename) FROM attachments a
+        WHERE a.tender_id = t.id AND a.download_status <> 'skipped'
+          AND strpos(a.source_url, '/' || t.external_id || '/') = 0
+        ORDER BY 1) AS documents
+    FROM unnest(${[...new Set(procedureIds)]}::uuid[]) AS p(id)
+    CROSS JOIN LATERAL (SELECT * FROM tenders WHERE procedure_id = p.id OFFSET 0) AS t`.execute(db);
+  return rows.rows;
 }
 
 /** Where a notice stands in its procedure. */

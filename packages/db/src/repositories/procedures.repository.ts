@@ -154,8 +154,8 @@ export async function listProcedureNotices(db: Db, procedureId: string): Promise
   return procedureNoticesQuery(db, procedureId).execute();
 }
 
-/** The statement `listProcedureNotices` (one procedure) and `listProceduresNotices` (several) run, for its plan. */
-export function procedureNoticesQuery(db: Db, procedureId: string | readonly string[]) {
+/** The statement `listProcedureNotices` runs, for its plan. */
+export function procedureNoticesQuery(db: Db, procedureId: string) {
   return db
     .selectFrom("tenders as t")
     .select([
@@ -176,11 +176,7 @@ export function procedureNoticesQuery(db: Db, procedureId: string | readonly str
           AND strpos(a.source_url, '/' || t.external_id || '/') = 0
         ORDER BY 1)`.as("documents"),
     ])
-    .where((eb) =>
-      typeof procedureId === "string"
-        ? eb("t.procedure_id", "=", procedureId)
-        : eb("t.procedure_id", "=", sql<string>`ANY(${[...procedureId]}::uuid[])`),
-    );
+    .where("t.procedure_id", "=", procedureId);
 }
 
 /** Stores where a notice stands in its procedure when it differs; returns whether it did. */
