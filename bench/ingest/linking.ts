@@ -2,8 +2,8 @@
 // OCDS releases, in procedures of six (planning, tender, two amendments, award, contract; the
 // second amendment names no release), mapped by the real Contracts Finder mapper and stored
 // through the real store path (`commitPage`: source lock, one savepoint per record, tender,
-// attachments, outbox, procedure linking) in pages of 100, the releases of a procedure spread
-// over several pages as a sync delivers them. A ("linked") stores the records as mapped; B
+// attachments, awards, outbox; procedure linking once per page, at its end) in pages of 100, the
+// releases of a procedure spread over several pages as a sync delivers them. A ("linked") stores the records as mapped; B
 // ("unlinked") the same records without their procedure, as a source definition without
 // `procedure` stores them. The two run interleaved (A B B A…, so neither is always first), each on a
 // fresh scratch database;

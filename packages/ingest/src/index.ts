@@ -57,6 +57,11 @@ export {
   type ProcedureNotice,
 } from "./procedure/link-procedure-notices.js";
 export { linkTenderProcedure, relinkProcedure } from "./procedure/link-tender-procedure.js";
+export {
+  type LinkedTenders,
+  type LinkTenderProcedureInput,
+  linkTenderProcedures,
+} from "./procedure/link-tender-procedures.js";
 export { NoticeIdTakenError } from "./procedure/notice-id-taken-error.js";
 export { noticeKey } from "./procedure/notice-key.js";
 export type { NoticeProcedure, PortalLinks } from "./procedure/notice-procedure.js";

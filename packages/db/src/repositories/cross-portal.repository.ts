@@ -7,9 +7,11 @@ import type { Db } from "../database.js";
  * concurrent syncs (one per portal) sees what the first committed and links the pair.
  */
 export async function lockNoticeKeys(db: Db, keys: readonly string[]): Promise<void> {
-  for (const key of [...new Set(keys)].sort()) {
-    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`notice-key:${key}`}, 0))`.execute(db);
-  }
+  const sorted = [...new Set(keys)].sort();
+  if (sorted.length === 0) return;
+  // One round trip: a function scan yields the array in its order, so the locks are taken sorted.
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended('notice-key:' || k, 0))
+    FROM unnest(${sorted}::text[]) AS k`.execute(db);
 }
 
 /** Registers the keys a procedure's notice can be named by; a key another procedure held moves here. */

@@ -1,4 +1,4 @@
-import type { ContentHashInput } from "@tender/contracts";
+import type { ContentHashInput, NoticeKind } from "@tender/contracts";
 import { sql } from "kysely";
 import type { Db } from "../database.js";
 import type { IndexStatus, TenderRow } from "../tables/tenders.table.js";
@@ -17,6 +17,17 @@ export interface UpsertTenderInput extends TenderFields {
   /** Facets derived from the payload (docs/records.md#facets-per-source); empty when omitted. */
   countries?: string[];
   cpv_codes?: string[];
+  /** Where a new tender stands in its procedure (docs/records.md#procedures); an update keeps what is stored. */
+  insertPlace?: TenderInsertPlace;
+}
+
+/** A tender's procedure columns, written with the insert so linking need not update the new row. */
+export interface TenderInsertPlace {
+  procedure_id: string;
+  source_procedure_id: string | null;
+  kind: NoticeKind;
+  supersedes_external_id: string | null;
+  names_notice: string | null;
 }
 
 export type UpsertTenderOutcome = "created" | "changed" | "unchanged";
@@ -55,6 +66,7 @@ export async function upsertTender(db: Db, input: UpsertTenderInput): Promise<Up
       raw_payload: JSON.stringify(input.rawPayload),
       countries: input.countries ?? [],
       cpv_codes: input.cpv_codes ?? [],
+      ...input.insertPlace,
     })
     .onConflict((oc) =>
       oc

@@ -2,6 +2,7 @@ import { type Db, describeRecordRefusal, quarantineRecordOnce, withSavepoint } f
 import type { MapResult } from "../mapping/map-result.js";
 import { describeException } from "../mapping/validate-tender-record.js";
 import { NoticeIdTakenError } from "../procedure/notice-id-taken-error.js";
+import { linkForced, type PendingLinks } from "../procedure/pending-links.js";
 import { storeTenderRecord } from "./store-tender-record.js";
 import { countStored, type SyncCounts } from "./sync-counts.js";
 
@@ -11,6 +12,8 @@ export interface RecordTarget {
   sourceCode: string;
   subject: string;
   now: Date;
+  /** Collects the procedure links, to link at the end of the page; none: each record links as stored. */
+  links?: PendingLinks;
 }
 
 /** One item to store: its payload as received and its mapping outcome. */
@@ -47,6 +50,8 @@ export async function storeOrQuarantine(
   let failure: QuarantinedItem;
   if (item.result.ok) {
     const { record, facets, procedure, awards } = item.result;
+    await target.links?.beforeStoring(trx, record.external_id);
+    const insertPlace = procedure && target.links?.placeOf(procedure);
     try {
       const stored = await withSavepoint(trx, () =>
         storeTenderRecord(trx, {
@@ -55,10 +60,22 @@ export async function storeOrQuarantine(
           ...(facets === undefined ? {} : { facets }),
           ...(procedure === undefined ? {} : { procedure }),
           ...(awards === undefined ? {} : { awards }),
+          ...(target.links ? { linkLater: true } : {}),
+          ...(insertPlace ? { insertPlace } : {}),
           subject: target.subject,
           now: target.now,
         }),
       );
+      // Added once its savepoint is released: a refused record links nothing.
+      if (procedure && target.links) {
+        target.links.add({
+          sourceId: target.sourceId,
+          tenderId: stored.tenderId,
+          procedure,
+          force: linkForced(stored),
+          placedAtInsert: stored.outcome === "created" && insertPlace !== undefined,
+        });
+      }
       countStored(counts, stored);
       return null;
     } catch (error) {

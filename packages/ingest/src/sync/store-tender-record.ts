@@ -13,6 +13,7 @@ import {
   lockTenderByExternalId,
   type ReadyAttachmentFile,
   syncTenderAttachments,
+  type TenderInsertPlace,
   type UpsertTenderOutcome,
   upsertTender,
 } from "@tender/db";
@@ -35,6 +36,10 @@ export interface StoreTenderRecordInput {
   /** Outbox subject of `TenderChangedV1` (`busNames(prefix).subject`). */
   subject: string;
   now?: Date;
+  /** The caller links the procedure once the record is stored (`PendingLinks`, per ingest page). */
+  linkLater?: boolean;
+  /** Where a new tender stands in its procedure, written with its insert (`PendingLinks`). */
+  insertPlace?: TenderInsertPlace;
 }
 
 export interface StoreTenderRecordResult {
@@ -87,9 +92,10 @@ export async function storeTenderRecord(
     sourceId: input.sourceId,
     contentHash: hash,
     rawPayload: raw_payload,
+    ...(input.insertPlace ? { insertPlace: input.insertPlace } : {}),
   });
   const attachments = await syncTenderAttachments(db, upserted.id, record.attachments);
-  if (input.procedure) {
+  if (input.procedure && !input.linkLater) {
     await linkTenderProcedure(db, {
       sourceId: input.sourceId,
       tenderId: upserted.id,

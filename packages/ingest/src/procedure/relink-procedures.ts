@@ -1,0 +1,44 @@
+import { canonicalJson } from "@tender/contracts";
+import { type Db, listProceduresNotices, type NoticeLinkRow, setNoticeLinks } from "@tender/db";
+import { linkProcedureNotices, type ProcedureNotice } from "./link-procedure-notices.js";
+
+/**
+ * Links every notice of these procedures again (`linkProcedureNotices`, per procedure): one read
+ * of their notices and one write of the links that differ from what is stored (a notice joining
+ * a procedure of n notices usually changes one or two links, not n). Returns how many changed.
+ */
+export async function relinkProcedures(db: Db, procedureIds: readonly string[]): Promise<number> {
+  const stored = await listProceduresNotices(db, procedureIds);
+  const byProcedure = new Map<string, ProcedureNotice[]>();
+  const storedLinks = new Map<string, string>();
+  for (const row of stored) {
+    const notices = byProcedure.get(row.procedure_id) ?? [];
+    notices.push({
+      id: row.id,
+      externalId: row.external_id,
+      kind: row.kind,
+      supersedes: row.supersedes_external_id,
+      publishedAt: row.published_at.toISOString(),
+      title: row.title,
+      deadline: row.deadline?.toISOString() ?? null,
+      amount: row.amount,
+      currency: row.currency,
+      documents: row.documents,
+    });
+    byProcedure.set(row.procedure_id, notices);
+    storedLinks.set(row.id, linkKey(row.superseded_by, row.changes));
+  }
+  const changed: NoticeLinkRow[] = [];
+  for (const notices of byProcedure.values()) {
+    for (const [id, link] of linkProcedureNotices(notices)) {
+      if (storedLinks.get(id) === linkKey(link.supersededBy, link.changes)) continue;
+      changed.push({ tenderId: id, supersededBy: link.supersededBy, changes: link.changes });
+    }
+  }
+  return setNoticeLinks(db, changed);
+}
+
+/** A link as comparable text (key order as `jsonb` gives it back does not matter). */
+function linkKey(supersededBy: string | null, changes: unknown): string {
+  return `${supersededBy ?? ""} ${canonicalJson(changes ?? null)}`;
+}
