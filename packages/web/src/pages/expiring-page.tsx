@@ -1,15 +1,15 @@
-import type { TenderListResponse, TenderSummary } from "@tender/contracts";
+import type { TenderListResponse } from "@tender/contracts";
 import { createLimiter } from "@tender/egress/create-limiter";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import type { ApiClient } from "../api/api-client.js";
-import type { ApiFailure } from "../api/api-failure.js";
 import { FailureNotice } from "../components/failure-notice.js";
+import { LoadMore } from "../components/load-more.js";
 import { Loading } from "../components/loading.js";
 import { ExpiringItem } from "../expiring/expiring-item.js";
 import { type ExpiringRange, expiringParams, expiringRangeOf, todayUtc } from "../expiring/expiring-range.js";
 import { formatDay } from "../format.js";
 import { APP_BASE, navigate } from "../router.js";
-import { useRequest } from "../use-request.js";
+import { useCursorPages } from "../use-cursor-pages.js";
 
 const PAGE = 20;
 /** Cards fetched at once: the API sends one key at most 4, and a tender page opened meanwhile needs one. */
@@ -36,39 +36,17 @@ export function ExpiringPage({ api, search }: { api: ApiClient; search: string }
     document.title = "Expiring contracts — Tender search";
   }, []);
   const cards = useMemo(() => createLimiter(CARDS_AT_ONCE), [api]);
-  const [first, retry] = useRequest(
-    (signal) => api.get<TenderListResponse>("/tenders", pageParams(range, null), signal),
+  const pages = useCursorPages(
+    (cursor: string | null, signal?: AbortSignal) =>
+      api.get<TenderListResponse>("/tenders", pageParams(range, cursor), signal),
     [api, key],
   );
-  const [more, setMore] = useState<TenderSummary[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [moreFailure, setMoreFailure] = useState<ApiFailure | null>(null);
-  useEffect(() => {
-    setMore([]);
-    setMoreFailure(null);
-    setCursor(first.status === "done" ? first.data.next_cursor : null);
-  }, [first]);
-  const loadMore = async () => {
-    if (!cursor) return;
-    setLoadingMore(true);
-    setMoreFailure(null);
-    try {
-      const page = await api.get<TenderListResponse>("/tenders", pageParams(range, cursor));
-      setMore((items) => [...items, ...page.items]);
-      setCursor(page.next_cursor);
-    } catch (error) {
-      setMoreFailure(error as ApiFailure);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
+  const { first, retry, items } = pages;
   const submit = (event: Event) => {
     event.preventDefault();
     const params = new URLSearchParams({ contract_end_from: draft.from, contract_end_to: draft.to });
     navigate(`${APP_BASE}expiring?${params}`);
   };
-  const items = first.status === "done" ? [...first.data.items, ...more] : [];
   return (
     <main id="main" class="expiring-page">
       <h1>Expiring contracts</h1>
@@ -118,13 +96,7 @@ export function ExpiringPage({ api, search }: { api: ApiClient; search: string }
           ))}
         </ol>
       )}
-      {moreFailure && <FailureNotice failure={moreFailure} onRetry={loadMore} />}
-      {loadingMore && <Loading label="Loading more…" />}
-      {cursor && !loadingMore && (
-        <button type="button" class="load-more" onClick={loadMore}>
-          Load more
-        </button>
-      )}
+      <LoadMore pages={pages} />
     </main>
   );
 }

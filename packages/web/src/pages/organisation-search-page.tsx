@@ -1,8 +1,8 @@
-import type { OrganisationListResponse, OrganisationSummary } from "@tender/contracts";
+import type { OrganisationListResponse } from "@tender/contracts";
 import { useEffect, useState } from "preact/hooks";
 import type { ApiClient } from "../api/api-client.js";
-import type { ApiFailure } from "../api/api-failure.js";
 import { FailureNotice } from "../components/failure-notice.js";
+import { LoadMore } from "../components/load-more.js";
 import { Loading } from "../components/loading.js";
 import { UserText } from "../components/user-text.js";
 import {
@@ -12,7 +12,7 @@ import {
 } from "../organisations/organisation-query.js";
 import { identifierText, rolesText } from "../organisations/role-names.js";
 import { APP_BASE, navigate, organisationHref } from "../router.js";
-import { useRequest } from "../use-request.js";
+import { useCursorPages } from "../use-cursor-pages.js";
 
 const PAGE = 20;
 
@@ -32,39 +32,17 @@ export function OrganisationSearchPage({ api, search }: { api: ApiClient; search
   useEffect(() => {
     document.title = "Organisations — Tender search";
   }, []);
-  const [first, retry] = useRequest(
-    (signal) => api.get<OrganisationListResponse>("/organisations", pageParams(query, null), signal),
+  const pages = useCursorPages(
+    (cursor: string | null, signal?: AbortSignal) =>
+      api.get<OrganisationListResponse>("/organisations", pageParams(query, cursor), signal),
     [api, key],
   );
-  const [more, setMore] = useState<OrganisationSummary[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [moreFailure, setMoreFailure] = useState<ApiFailure | null>(null);
-  useEffect(() => {
-    setMore([]);
-    setMoreFailure(null);
-    setCursor(first.status === "done" ? first.data.next_cursor : null);
-  }, [first]);
-  const loadMore = async () => {
-    if (!cursor) return;
-    setLoadingMore(true);
-    setMoreFailure(null);
-    try {
-      const page = await api.get<OrganisationListResponse>("/organisations", pageParams(query, cursor));
-      setMore((items) => [...items, ...page.items]);
-      setCursor(page.next_cursor);
-    } catch (error) {
-      setMoreFailure(error as ApiFailure);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
+  const { first, retry, items } = pages;
   const submit = (event: Event) => {
     event.preventDefault();
     const params = organisationQueryParams({ ...draft, country: draft.country.trim().toUpperCase() });
     navigate(`${APP_BASE}organisations${params.size > 0 ? `?${params}` : ""}`);
   };
-  const items = first.status === "done" ? [...first.data.items, ...more] : [];
   return (
     <main id="main" class="organisations-page">
       <h1>Organisations</h1>
@@ -151,13 +129,7 @@ export function OrganisationSearchPage({ api, search }: { api: ApiClient; search
           ))}
         </ol>
       )}
-      {moreFailure && <FailureNotice failure={moreFailure} onRetry={loadMore} />}
-      {loadingMore && <Loading label="Loading more…" />}
-      {cursor && !loadingMore && (
-        <button type="button" class="load-more" onClick={loadMore}>
-          Load more
-        </button>
-      )}
+      <LoadMore pages={pages} />
     </main>
   );
 }

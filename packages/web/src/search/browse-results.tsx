@@ -1,15 +1,14 @@
-import type { TenderListResponse, TenderSummary } from "@tender/contracts";
-import { useEffect, useState } from "preact/hooks";
+import type { TenderListResponse } from "@tender/contracts";
 import type { ApiClient } from "../api/api-client.js";
-import type { ApiFailure } from "../api/api-failure.js";
 import { FailureNotice } from "../components/failure-notice.js";
+import { LoadMore } from "../components/load-more.js";
 import { Loading } from "../components/loading.js";
 import { TenderMeta } from "../components/tender-meta.js";
 import { UserText } from "../components/user-text.js";
 import { formatDate, sourceName } from "../format.js";
 import { NoticePlace } from "../procedure/notice-place.js";
 import { APP_BASE } from "../router.js";
-import { useRequest } from "../use-request.js";
+import { useCursorPages } from "../use-cursor-pages.js";
 import { type SearchState, type Sort, searchStateToQuery, toBrowseParams } from "./search-state.js";
 
 const PAGE = 20;
@@ -36,34 +35,12 @@ interface Props {
 /** Browsing (no query): the matching tenders in the chosen order, a page at a time. */
 export function BrowseResults({ api, state, onSort }: Props) {
   const key = searchStateToQuery(state);
-  const [first, retry] = useRequest(
-    (signal) => api.get<TenderListResponse>("/tenders", pageParams(state, null), signal),
+  const pages = useCursorPages(
+    (cursor: string | null, signal?: AbortSignal) =>
+      api.get<TenderListResponse>("/tenders", pageParams(state, cursor), signal),
     [api, key],
   );
-  const [more, setMore] = useState<TenderSummary[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [moreFailure, setMoreFailure] = useState<ApiFailure | null>(null);
-  useEffect(() => {
-    setMore([]);
-    setMoreFailure(null);
-    setCursor(first.status === "done" ? first.data.next_cursor : null);
-  }, [first]);
-  const loadMore = async () => {
-    if (!cursor) return;
-    setLoadingMore(true);
-    setMoreFailure(null);
-    try {
-      const page = await api.get<TenderListResponse>("/tenders", pageParams(state, cursor));
-      setMore((items) => [...items, ...page.items]);
-      setCursor(page.next_cursor);
-    } catch (error) {
-      setMoreFailure(error as ApiFailure);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
-  const items = first.status === "done" ? [...first.data.items, ...more] : [];
+  const { first, retry, items } = pages;
   return (
     <>
       <div class="browse-head">
@@ -108,13 +85,7 @@ export function BrowseResults({ api, state, onSort }: Props) {
           ))}
         </ol>
       )}
-      {moreFailure && <FailureNotice failure={moreFailure} onRetry={loadMore} />}
-      {loadingMore && <Loading label="Loading more…" />}
-      {cursor && !loadingMore && (
-        <button type="button" class="load-more" onClick={loadMore}>
-          Load more
-        </button>
-      )}
+      <LoadMore pages={pages} />
     </>
   );
 }
