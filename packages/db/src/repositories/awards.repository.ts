@@ -1,4 +1,4 @@
-import type { Award } from "@tender/contracts";
+import { AWARD_LIMITS, type Award, type AwardWinner } from "@tender/contracts";
 import { sql } from "kysely";
 import type { Db } from "../database.js";
 import type { AwardRow, AwardWinnersTable } from "../tables/awards.table.js";
@@ -117,60 +117,64 @@ export async function setTenderAwardFacts(
   return result.numUpdatedRows > 0n;
 }
 
+interface AwardOfTenderRow extends Omit<Award, "winners"> {
+  tender_id: string;
+  winners: AwardWinner[];
+}
+
 /**
  * The awards (API form, docs/api.md#awards) of these tenders by tender id, each tender's in
- * notice order (tenders in the order given): the first `limit.awards`, and of those only as many
- * as name at most `limit.winners` winners in all, so an answer stays bounded.
+ * notice order (tenders in the order given), in one statement through `awards_tender_position`
+ * and the winners' primary key, cut so an answer stays bounded: the first `limit.awards`, and of
+ * those only as many as name at most `limit.winners` winners in all — counted over the whole list
+ * (`per: "list"`: a procedure's answer) or for each tender alone (`per: "tender"`: one notice with a
+ * huge list neither crowds out the others nor makes the answer unbounded). A tender without stored
+ * awards is absent from the map.
  */
 export async function listAwardsOfTenders(
   db: Db,
   tenderIds: readonly string[],
-  limit: { awards: number; winners: number },
+  limit: { awards: number; winners: number; per: "list" | "tender" },
 ): Promise<Map<string, Award[]>> {
   const byTender = new Map<string, Award[]>();
   if (tenderIds.length === 0) return byTender;
-  const awards = await db
-    .selectFrom("awards")
-    .select([
-      "id",
-      "tender_id",
-      "lot",
-      "value",
-      "currency",
-      "decided_at",
-      "contract_signed_at",
-      "contract_end",
-      "tenders_received",
-      sql<number>`(SELECT count(*)::int FROM award_winners AS w WHERE w.award_id = awards.id)`.as("named"),
-    ])
-    .where("tender_id", "in", tenderIds)
-    .orderBy(sql`array_position(${sql.val([...tenderIds])}::uuid[], tender_id)`)
-    .orderBy("position")
-    .limit(limit.awards)
-    .execute();
-  let room = limit.winners;
-  const kept = awards.filter((award) => {
-    room -= award.named;
-    return room >= 0;
-  });
-  const winners = await winnersOf(
-    db,
-    kept.map((a) => a.id),
-  );
-  for (const { id, tender_id, named: _named, ...award } of kept) {
+  const ids = [...new Set(tenderIds)];
+  const order = sql`array_position(${ids}::uuid[], a.tender_id), a.position`;
+  const { rows } = await sql<AwardOfTenderRow>`
+    WITH ranked AS (
+      SELECT a.*, row_number() OVER cut AS n,
+             sum((SELECT count(*) FROM award_winners AS w WHERE w.award_id = a.id)) OVER cut AS named
+      FROM awards AS a
+      WHERE a.tender_id = ANY(${ids}::uuid[])
+      WINDOW cut AS (${limit.per === "tender" ? sql`PARTITION BY a.tender_id` : sql``} ORDER BY ${order})
+    )
+    SELECT a.tender_id, a.lot, a.value, a.currency, a.decided_at, a.contract_signed_at, a.contract_end,
+           a.tenders_received,
+           coalesce((SELECT json_agg(json_build_object('organisation_id', w.organisation_id, 'name', w.name,
+                                                       'identifier', w.identifier, 'country', w.country)
+                                     ORDER BY w.position)
+                     FROM award_winners AS w WHERE w.award_id = a.id), '[]') AS winners
+    FROM ranked AS a
+    WHERE a.n <= ${limit.awards} AND a.named <= ${limit.winners}
+    ORDER BY ${order}`.execute(db);
+  for (const { tender_id, ...award } of rows) {
     const list = byTender.get(tender_id) ?? [];
-    list.push({
-      ...award,
-      winners: (winners.get(id) ?? []).map((w) => ({
-        organisation_id: w.organisation_id,
-        name: w.name,
-        identifier: w.identifier,
-        country: w.country,
-      })),
-    });
+    list.push(award);
     byTender.set(tender_id, list);
   }
   return byTender;
+}
+
+/**
+ * The awards of each of these notices as the tender card answers them: each notice's cut alone
+ * at `AWARD_LIMITS.awards` awards naming at most `AWARD_LIMITS.noticeWinners` winners.
+ */
+export function listNoticeAwards(db: Db, tenderIds: readonly string[]): Promise<Map<string, Award[]>> {
+  return listAwardsOfTenders(db, tenderIds, {
+    awards: AWARD_LIMITS.awards,
+    winners: AWARD_LIMITS.noticeWinners,
+    per: "tender",
+  });
 }
 
 async function winnersOf(db: Db, awardIds: readonly string[]): Promise<Map<string, AwardWinnersTable[]>> {

@@ -1,6 +1,6 @@
-import { AWARD_LIMITS, type TenderDetails } from "@tender/contracts";
+import type { TenderDetails } from "@tender/contracts";
 import type { Db } from "../database.js";
-import { listAwardsOfTenders } from "./awards.repository.js";
+import { listNoticeAwards } from "./awards.repository.js";
 import { listProcedureTimeline } from "./procedure-timeline.repository.js";
 
 /**
@@ -62,6 +62,5 @@ export async function findTenderCard(db: Db, id: string): Promise<TenderDetails 
 async function awardsOf(db: Db, id: string, kind: TenderDetails["kind"]): Promise<TenderDetails["awards"]> {
   // A change notice of a result carries the corrected awards; other kinds have none stored.
   if (kind !== "result" && kind !== "modification" && kind !== "change") return [];
-  const limit = { awards: AWARD_LIMITS.awards, winners: AWARD_LIMITS.noticeWinners };
-  return (await listAwardsOfTenders(db, [id], limit)).get(id) ?? [];
+  return (await listNoticeAwards(db, [id])).get(id) ?? [];
 }

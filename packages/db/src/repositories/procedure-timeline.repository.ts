@@ -55,6 +55,7 @@ export async function findProcedure(db: Db, requestedId: string): Promise<Proced
   const awards = await listAwardsOfTenders(db, results, {
     awards: AWARD_LIMITS.procedureAwards,
     winners: AWARD_LIMITS.procedureWinners,
+    per: "list",
   });
   return {
     id,

@@ -1,6 +1,6 @@
 import type { Db } from "../database.js";
+import { listNoticeAwards } from "./awards.repository.js";
 import { type ListedMatch, type MatchRow, toListedMatch } from "./listed-match.js";
-import { listNoticeAwards } from "./notice-awards.repository.js";
 
 // A change or modification that corrects a result carries the corrected awards (as on the card).
 const mayCarryAwards = (row: MatchRow) =>

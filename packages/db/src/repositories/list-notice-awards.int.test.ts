@@ -3,8 +3,12 @@ import { seedTender, useTestDatabase } from "@tender/testing";
 import fc from "fast-check";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { replaceTenderAwards, type StoredAward } from "./awards.repository.js";
-import { listNoticeAwards } from "./notice-awards.repository.js";
+import {
+  listAwardsOfTenders,
+  listNoticeAwards,
+  replaceTenderAwards,
+  type StoredAward,
+} from "./awards.repository.js";
 
 const t = useTestDatabase();
 
@@ -124,6 +128,27 @@ describe("listNoticeAwards", () => {
         expect(JSON.parse(JSON.stringify(got))).toEqual(got);
       }),
       { numRuns: 30 },
+    );
+  });
+});
+
+describe("listAwardsOfTenders over a whole list (a procedure's answer)", () => {
+  it("cuts the list as one, in the order of the tenders given, then notice order", async () => {
+    const first = await seedTender(t.db);
+    const second = await seedTender(t.db);
+    await replaceTenderAwards(t.db, first.id, [award("A", 2), award("B", 2)], null);
+    await replaceTenderAwards(t.db, second.id, [award("C", 1), award("D", 3), award("E", 0)], null);
+    const lots = (got: Map<string, Award[]>) =>
+      [second.id, first.id].flatMap((id) => (got.get(id) ?? []).map((a) => a.lot));
+    const list = { awards: 4, winners: 100, per: "list" } as const;
+    // Given second first: its three awards, then the first of the other's: four in all.
+    expect(lots(await listAwardsOfTenders(t.db, [second.id, first.id], list))).toEqual(["C", "D", "E", "A"]);
+    // Five winners in all: C (1) and D (3), E names none, then A (2) would make six.
+    const named = { awards: 10, winners: 5, per: "list" } as const;
+    expect(lots(await listAwardsOfTenders(t.db, [second.id, first.id], named))).toEqual(["C", "D", "E"]);
+    // Per tender, the same bounds keep both whole.
+    expect(lots(await listAwardsOfTenders(t.db, [second.id, first.id], { ...named, per: "tender" }))).toEqual(
+      ["C", "D", "E", "A", "B"],
     );
   });
 });
