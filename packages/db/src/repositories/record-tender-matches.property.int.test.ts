@@ -107,7 +107,9 @@ const filtersArb = fc
     fc.record(VALUES),
     fc.oneof(
       fc.constant([]),
-      fc.constantFrom(...LISTS).map((k) => [k]),
+      // Weighted so that every kind of index key is matched in every run (the check at the end):
+      // at 1 in 4, a currency-only saved search matched in none of 80 runs once in a while.
+      { arbitrary: fc.constantFrom(...LISTS).map((k) => [k]), weight: 3 },
       fc.subarray(["kinds", "current"] as const, { minLength: 1 }),
       fc.subarray(KEYS, { maxLength: 3 }),
     ),
