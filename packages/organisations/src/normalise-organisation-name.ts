@@ -21,11 +21,30 @@ const LETTERS: Record<string, string> = {
 };
 const SPECIAL_LETTERS = new RegExp(`[${Object.keys(LETTERS).join("")}]`, "gu");
 
+const SPACED_MARK = /^\s\p{M}/u;
+
+/**
+ * NFKC, except for the compatibility letters it turns into a space and a mark (U+FE72, Arabic
+ * dammatan, isolated, becomes a space and U+064C): those stay as they are, so a name of such
+ * letters keeps a letter once the marks are dropped.
+ */
+function compatibilityFold(text: string): string {
+  let folded = "";
+  let run = "";
+  for (const char of text) {
+    if (char.charCodeAt(0) >= 0x80 && SPACED_MARK.test(char.normalize("NFKC"))) {
+      folded += run.normalize("NFKC") + char;
+      run = "";
+    } else {
+      run += char;
+    }
+  }
+  return folded + run.normalize("NFKC");
+}
+
 /** Unicode form, case, accents and punctuation; no word is removed. */
 function foldCharacters(text: string): string {
-  const folded = text
-    .toWellFormed()
-    .normalize("NFKC")
+  const folded = compatibilityFold(text.toWellFormed())
     .replaceAll("&", " and ")
     .toUpperCase()
     .toLowerCase()
