@@ -9,6 +9,7 @@ export {
 } from "./insert-generated-organisations.js";
 export { type GeneratedTendersOptions, insertGeneratedTenders } from "./insert-generated-tenders.js";
 export { insertMatch } from "./insert-match.js";
+export { type PlanNode, planNodes } from "./plan-nodes.js";
 export { type SeedSavedSearchOptions, seedSavedSearch } from "./seed-saved-search.js";
 export {
   SEED_TENDER_FIELDS,

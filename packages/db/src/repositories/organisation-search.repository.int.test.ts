@@ -1,5 +1,11 @@
 import { organisationSearchTerms } from "@tender/organisations";
-import { insertGeneratedOrganisations, insertGeneratedTenders, useTestDatabase } from "@tender/testing";
+import {
+  insertGeneratedOrganisations,
+  insertGeneratedTenders,
+  type PlanNode,
+  planNodes,
+  useTestDatabase,
+} from "@tender/testing";
 import fc from "fast-check";
 import { CompiledQuery, sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -169,19 +175,12 @@ describe("searchOrganisations", () => {
   });
 });
 
-interface PlanNode {
-  "Node Type": string;
-  "Relation Name"?: string;
-  Plans?: PlanNode[];
-}
-const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
-
 async function plan(input: OrganisationSearchInput, part: "named" | "worded"): Promise<PlanNode[]> {
   const compiled = organisationSearchSql(input, part).compile(t.db);
   const result = await t.db.executeQuery<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(
     CompiledQuery.raw(`EXPLAIN (FORMAT JSON) ${compiled.sql}`, [...compiled.parameters]),
   );
-  return nodes((result.rows[0] as { "QUERY PLAN": [{ Plan: PlanNode }] })["QUERY PLAN"][0].Plan);
+  return planNodes(result.rows);
 }
 
 describe("organisationSearchSql reads indexes only", () => {

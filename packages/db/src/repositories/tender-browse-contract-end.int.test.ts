@@ -1,4 +1,4 @@
-import { insertGeneratedTenders, useTestDatabase } from "@tender/testing";
+import { insertGeneratedTenders, type PlanNode, planNodes, useTestDatabase } from "@tender/testing";
 import fc from "fast-check";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -7,14 +7,6 @@ import { tenderPageSql } from "./tender-page-sql.js";
 
 const t = useTestDatabase();
 const NOW = new Date("2026-10-01T00:00:00Z");
-
-interface PlanNode {
-  "Node Type": string;
-  "Index Name"?: string;
-  "Index Cond"?: string;
-  Plans?: PlanNode[];
-}
-const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
 
 /** Every page of `sort=contract_end_asc` in this range, `limit` at a time, as a client walks them. */
 async function walk(range: ContractEndRange, limit: number): Promise<ListedTender[]> {
@@ -68,7 +60,7 @@ describe("browse by contract end (expiring contracts)", () => {
           "keyed",
         )}`.execute(trx);
       });
-      const plan = nodes((explained.rows[0] as { "QUERY PLAN": [{ Plan: PlanNode }] })["QUERY PLAN"][0].Plan);
+      const plan = planNodes(explained.rows);
       const scan = plan.find((n) => n["Index Name"] === "tenders_contract_end_idx");
       expect(scan?.["Node Type"]).toBe("Index Scan");
       expect(scan?.["Index Cond"]).toMatch(/ROW\(.* > ROW\(/);

@@ -1,5 +1,5 @@
 import type { TenderFilters, TenderSort } from "@tender/contracts";
-import { insertGeneratedTenders, useTestDatabase } from "@tender/testing";
+import { insertGeneratedTenders, type PlanNode, planNodes, useTestDatabase } from "@tender/testing";
 import fc from "fast-check";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -25,14 +25,6 @@ const FILTERS: Record<string, TenderFilters | undefined> = {
   "country and open": { countries: ["DE"], open: true },
 };
 
-interface PlanNode {
-  "Node Type": string;
-  "Index Name"?: string;
-  "Index Cond"?: string;
-  Plans?: PlanNode[];
-}
-const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
-
 /**
  * The plan of one part of a page. At 20,000 rows a bitmap scan plus a sort of the few hundred
  * matches can cost about as much as the walk, which reads `limit` rows whatever the table's size;
@@ -47,7 +39,7 @@ async function plan(input: ListTendersInput, part: "keyed" | "unkeyed"): Promise
     }>`EXPLAIN (FORMAT JSON) ${tenderPageSql(input, part)}`;
     return (await explained.execute(trx)).rows;
   });
-  return nodes((rows[0] as { "QUERY PLAN": [{ Plan: PlanNode }] })["QUERY PLAN"][0].Plan);
+  return planNodes(rows);
 }
 
 /** The position of the `n`th tender (from 0) with (keyed) or without the sort key, as a cursor names it. */
