@@ -1,23 +1,23 @@
 import type { Kysely, Transaction } from "kysely";
-import type { ApiKeysTable } from "./tables/api-keys.table.js";
-import type { AttachmentsTable } from "./tables/attachments.table.js";
-import type { AwardsTable, AwardWinnersTable } from "./tables/awards.table.js";
-import type { ChunksTable } from "./tables/chunks.table.js";
-import type { EmailChannelsTable } from "./tables/email-channels.table.js";
-import type { EmailConfirmationRequestsTable } from "./tables/email-confirmation-requests.table.js";
-import type { EmailMessagesTable } from "./tables/email-messages.table.js";
-import type { ExtractionCacheTable } from "./tables/extraction-cache.table.js";
-import type { ExtractionFailuresTable } from "./tables/extraction-failures.table.js";
-import type { OrganisationNamesTable, OrganisationsTable } from "./tables/organisations.table.js";
-import type { OutboxTable } from "./tables/outbox.table.js";
-import type { ProcedureNoticeKeysTable, ProceduresTable } from "./tables/procedures.table.js";
-import type { QuarantinedRecordsTable } from "./tables/quarantined-records.table.js";
-import type { SavedSearchMatchesTable } from "./tables/saved-search-matches.table.js";
-import type { SavedSearchesTable } from "./tables/saved-searches.table.js";
-import type { SourcesTable } from "./tables/sources.table.js";
-import type { TenderFacetGroupsTable } from "./tables/tender-facet-groups.table.js";
-import type { TendersTable } from "./tables/tenders.table.js";
-import type { WebhookDeliveriesTable } from "./tables/webhook-deliveries.table.js";
+import type { SavedSearchMatchesTable } from "./alerts/saved-search-matches.table.js";
+import type { SavedSearchesTable } from "./alerts/saved-searches.table.js";
+import type { WebhookDeliveriesTable } from "./alerts/webhook-deliveries.table.js";
+import type { AwardsTable, AwardWinnersTable } from "./awards/awards.table.js";
+import type { TenderFacetGroupsTable } from "./browse/tender-facet-groups.table.js";
+import type { AttachmentsTable } from "./documents/attachments.table.js";
+import type { ExtractionCacheTable } from "./documents/extraction-cache.table.js";
+import type { ExtractionFailuresTable } from "./documents/extraction-failures.table.js";
+import type { ChunksTable } from "./indexing/chunks.table.js";
+import type { QuarantinedRecordsTable } from "./ingest/quarantined-records.table.js";
+import type { SourcesTable } from "./ingest/sources.table.js";
+import type { TendersTable } from "./ingest/tenders.table.js";
+import type { ApiKeysTable } from "./keys/api-keys.table.js";
+import type { EmailChannelsTable } from "./mail/email-channels.table.js";
+import type { EmailConfirmationRequestsTable } from "./mail/email-confirmation-requests.table.js";
+import type { EmailMessagesTable } from "./mail/email-messages.table.js";
+import type { OrganisationNamesTable, OrganisationsTable } from "./organisations/organisations.table.js";
+import type { OutboxTable } from "./outbox/outbox.table.js";
+import type { ProcedureNoticeKeysTable, ProceduresTable } from "./procedures/procedures.table.js";
 
 /** The whole schema as kysely sees it. */
 export interface Database {

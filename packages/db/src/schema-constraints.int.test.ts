@@ -3,9 +3,9 @@ import { type InsertObject, sql } from "kysely";
 import pgvector from "pgvector";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "./database.js";
-import type { NewAttachmentRow } from "./tables/attachments.table.js";
-import type { NewChunkRow } from "./tables/chunks.table.js";
-import type { NewTenderRow } from "./tables/tenders.table.js";
+import type { NewAttachmentRow } from "./documents/attachments.table.js";
+import type { NewChunkRow } from "./indexing/chunks.table.js";
+import type { NewTenderRow } from "./ingest/tenders.table.js";
 
 // Rules of the specification are enforced by the database itself: these inserts bypass the
 // repositories on purpose and expect the specific constraint to refuse them.

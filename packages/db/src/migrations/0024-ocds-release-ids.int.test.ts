@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../create-db.js";
-import { loadContentHashInput } from "../repositories/load-content-hash-input.js";
+import { loadContentHashInput } from "../ingest/load-content-hash-input.js";
 import { migrations } from "./index.js";
 
 // 0024 renames OCDS tenders stored under their ocid to their release id, with a content hash

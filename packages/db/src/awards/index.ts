@@ -1,0 +1,3 @@
+/** Awards of notices and their status. */
+export * from "./award-status.repository.js";
+export * from "./awards.repository.js";

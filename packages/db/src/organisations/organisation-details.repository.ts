@@ -1,0 +1,135 @@
+import {
+  type AwardTotals,
+  ORGANISATION_PAGE_LIMITS as LIMITS,
+  type OrganisationCounterpart,
+  type OrganisationDetails,
+  type OrganisationIdentifier,
+} from "@tender/contracts";
+import { sql } from "kysely";
+import { awardByKey, COUNTED } from "../awards/award-by-key-sql.js";
+import type { Db } from "../database.js";
+import { organisationRecentAwardsSql } from "./organisation-recent-awards.js";
+
+interface SideRow {
+  kind: "total" | "top" | "identifier";
+  key: string | null;
+  name: string | null;
+  count: number;
+  value: string | null;
+}
+
+/**
+ * Awards won by the organisation (through `award_winners_organisation_award_idx`, then each
+ * award by its key), as per-currency totals, the 10 most frequent buyers and the distinct identifiers the
+ * notices gave for it: one read of its own awards, never of all awards.
+ */
+export function organisationAwardsWonSql(id: string) {
+  return sql<SideRow>`
+    WITH won AS MATERIALIZED (
+      SELECT a.id, a.value, a.currency, a.buyer_organisation_id
+      FROM (SELECT DISTINCT w.award_id FROM award_winners AS w WHERE w.organisation_id = ${id}::uuid) AS mine
+      CROSS JOIN LATERAL (${awardByKey(sql`mine.award_id`)}) AS a),
+    tops AS (
+      SELECT buyer_organisation_id AS id, count(*)::int AS n FROM won
+      WHERE buyer_organisation_id IS NOT NULL AND buyer_organisation_id <> ${id}::uuid
+      GROUP BY 1 ORDER BY n DESC, 1 LIMIT ${LIMITS.counterparts})
+    SELECT 'total' AS kind, currency AS key, NULL AS name, count(*)::int AS count, sum(value)::text AS value
+    FROM won GROUP BY currency
+    UNION ALL
+    SELECT 'top', tops.id::text, o.name, tops.n, NULL FROM tops JOIN organisations AS o ON o.id = tops.id
+    UNION ALL
+    (SELECT DISTINCT 'identifier', w.scheme, w.identifier, 0, NULL
+     FROM (SELECT w.scheme, w.identifier FROM award_winners AS w
+           WHERE w.organisation_id = ${id}::uuid AND w.identifier IS NOT NULL LIMIT 1000) AS w
+     LIMIT ${LIMITS.identifiers})`;
+}
+
+/**
+ * Awards given by the organisation as buyer (through `awards_buyer_idx`), as per-currency totals
+ * and the 10 most frequent winners.
+ */
+export function organisationAwardsGivenSql(id: string) {
+  return sql<SideRow>`
+    WITH given AS MATERIALIZED (
+      SELECT a.id, a.value, a.currency FROM awards AS a
+      WHERE a.buyer_organisation_id = ${id}::uuid AND ${COUNTED}),
+    tops AS (
+      SELECT w.organisation_id AS id, count(*)::int AS n
+      FROM given CROSS JOIN LATERAL (
+        SELECT DISTINCT w.organisation_id FROM award_winners AS w
+        WHERE w.award_id = given.id AND w.organisation_id IS NOT NULL AND w.organisation_id <> ${id}::uuid
+        OFFSET 0) AS w
+      GROUP BY 1 ORDER BY n DESC, 1 LIMIT ${LIMITS.counterparts})
+    SELECT 'total' AS kind, currency AS key, NULL AS name, count(*)::int AS count, sum(value)::text AS value
+    FROM given GROUP BY currency
+    UNION ALL
+    SELECT 'top', tops.id::text, o.name, tops.n, NULL FROM tops JOIN organisations AS o ON o.id = tops.id`;
+}
+
+function totals(rows: SideRow[]): AwardTotals {
+  const sums = rows.filter((r) => r.kind === "total");
+  return {
+    count: sums.reduce((sum, r) => sum + r.count, 0),
+    totals: sums
+      .flatMap((r) => (r.key !== null && r.value !== null ? [{ currency: r.key, value: r.value }] : []))
+      .sort((a, b) => a.currency.localeCompare(b.currency)),
+  };
+}
+
+const counterparts = (rows: SideRow[]): OrganisationCounterpart[] =>
+  rows
+    .filter((r) => r.kind === "top")
+    .map((r) => ({ id: r.key as string, name: r.name as string, count: r.count }))
+    .sort((a, b) => b.count - a.count || a.id.localeCompare(b.id));
+
+/**
+ * An organisation's page (docs/api.md#organisations); undefined when no organisation has this
+ * id. Five reads, each through an index on the organisation's id.
+ */
+export async function findOrganisationDetails(db: Db, id: string): Promise<OrganisationDetails | undefined> {
+  const organisation = await db
+    .selectFrom("organisations")
+    .select(["id", "name", "country", "identifier", "scheme", "is_buyer", "is_supplier"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!organisation) return undefined;
+  const [names, won, given, recent] = await Promise.all([
+    db
+      .selectFrom("organisation_names")
+      .select("name")
+      .where("organisation_id", "=", id)
+      .orderBy("first_seen_at")
+      .orderBy("name")
+      .limit(LIMITS.names)
+      .execute(),
+    organisationAwardsWonSql(id).execute(db),
+    organisationAwardsGivenSql(id).execute(db),
+    organisationRecentAwardsSql(id).execute(db),
+  ]);
+  const identifiers: OrganisationIdentifier[] = [];
+  const seen = new Set<string>();
+  const own = organisation.identifier ? [{ key: organisation.scheme, name: organisation.identifier }] : [];
+  for (const row of [...own, ...won.rows.filter((r) => r.kind === "identifier")]) {
+    const entry = { scheme: row.key, id: row.name as string };
+    const key = `${entry.scheme}\u0000${entry.id}`;
+    if (seen.has(key) || identifiers.length >= LIMITS.identifiers) continue;
+    seen.add(key);
+    identifiers.push(entry);
+  }
+  return {
+    id: organisation.id,
+    name: organisation.name,
+    names: names.map((n) => n.name),
+    identifiers,
+    country: organisation.country,
+    roles: [
+      ...(organisation.is_buyer ? (["buyer"] as const) : []),
+      ...(organisation.is_supplier ? (["supplier"] as const) : []),
+    ],
+    awards_won: totals(won.rows),
+    awards_given: totals(given.rows),
+    recent_awards: recent.rows.map(({ award_id: _id, ...award }) => award),
+    top_buyers: counterparts(won.rows),
+    top_suppliers: counterparts(given.rows),
+  };
+}
