@@ -1,0 +1,2 @@
+export { CPV_LANGUAGES, type CpvLanguage, cpvLanguage } from "./cpv-languages.js";
+export { type CpvEntry, cpvLabel, cpvPrefixOf, cpvVocabulary, parseCpvTsv } from "./cpv-vocabulary.js";
