@@ -130,6 +130,16 @@ export {
 } from "./primitives/trimmed-string.js";
 export { normalizeUtcTimestamp, UTC_TIMESTAMP_PATTERN, UtcTimestamp } from "./primitives/utc-timestamp.js";
 export { UUID_PATTERN, Uuid } from "./primitives/uuid.js";
+export {
+  combineDateAndTime,
+  countryFromCode,
+  countryFromName,
+  NOTICE_KIND_TABLE,
+  type NoticeKindInput,
+  noticeKindOf,
+  ocdsTagsKind,
+  parseSourceDate,
+} from "./reading/index.js";
 export { ATTACHMENT_FIELDS, AttachmentRecordV1 } from "./records/attachment-record-v1.js";
 export { RECORD_LIMITS } from "./records/record-limits.js";
 export { TenderRecordV1 } from "./records/tender-record-v1.js";

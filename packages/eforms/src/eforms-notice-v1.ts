@@ -1,6 +1,5 @@
-import { DECIMAL_AMOUNT_PATTERN, UTC_TIMESTAMP_PATTERN } from "@tender/contracts";
+import { DECIMAL_AMOUNT_PATTERN, NOTICE_KINDS, UTC_TIMESTAMP_PATTERN } from "@tender/contracts";
 import * as v from "valibot";
-import { NOTICE_KINDS } from "./notice-kind.js";
 
 const Text = v.pipe(v.string(), v.minLength(1));
 const NullableText = v.nullable(Text);

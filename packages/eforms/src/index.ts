@@ -1,4 +1,3 @@
-export { compareEformsNotices, type EformsNoticeChange } from "./compare-eforms-notices.js";
 export { EFORMS_LIMITS, type EformsLimits } from "./eforms-limits.js";
 export {
   AWARD_STATUSES,
@@ -13,12 +12,4 @@ export {
   EformsResult,
 } from "./eforms-notice-v1.js";
 export type { EformsRefusal, EformsRefusalCode } from "./eforms-refusal.js";
-export {
-  CANCELLING_CHANGE_REASONS,
-  FORM_TYPE_KINDS,
-  NOTICE_KINDS,
-  NOTICE_TYPE_KINDS,
-  type NoticeKind,
-  noticeKind,
-} from "./notice-kind.js";
 export { EFORMS_ROOTS, type EformsParseResult, parseEformsNotice } from "./parse-eforms-notice.js";

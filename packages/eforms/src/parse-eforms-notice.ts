@@ -1,9 +1,8 @@
-import { combineDateAndTime } from "@tender/ingest";
+import { combineDateAndTime, noticeKindOf } from "@tender/contracts";
 import { checkXmlInput } from "./check-xml-input.js";
 import { EFORMS_LIMITS, type EformsLimits } from "./eforms-limits.js";
 import type { EformsNoticeV1 } from "./eforms-notice-v1.js";
 import { type EformsRefusal, refuse } from "./eforms-refusal.js";
-import { noticeKind } from "./notice-kind.js";
 import { NoticeReader } from "./notice-reader.js";
 import { readChange, readModification } from "./read-change.js";
 import { type AwardContext, indexById, readLotAward } from "./read-lot-awards.js";
@@ -87,7 +86,7 @@ function readNotice(root: XmlNode, reader: NoticeReader): EformsNoticeV1 {
     noticeType,
     formType,
     subtype: reader.id(first(extension, "NoticeSubType", "SubTypeCode"), "notice subtype"),
-    kind: noticeKind({
+    kind: noticeKindOf({
       noticeType,
       formType,
       changesNotice: change?.changedNotice != null,

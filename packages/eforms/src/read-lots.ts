@@ -1,4 +1,4 @@
-import { combineDateAndTime } from "@tender/ingest";
+import { combineDateAndTime } from "@tender/contracts";
 import type { EformsLot } from "./eforms-notice-v1.js";
 import type { NoticeReader } from "./notice-reader.js";
 import { all, children, first, rawAttribute, type XmlNode } from "./xml-tree.js";

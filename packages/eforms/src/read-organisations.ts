@@ -1,4 +1,4 @@
-import { countryFromCode } from "@tender/ingest";
+import { countryFromCode } from "@tender/contracts";
 import { organisationKey } from "@tender/organisations";
 import type { EformsOrganisation } from "./eforms-notice-v1.js";
 import type { NoticeReader } from "./notice-reader.js";

@@ -1,3 +1,6 @@
+// Date and country readers live in @tender/contracts (the parsers below this package use them);
+// sources keep importing them from here.
+export { combineDateAndTime, countryFromCode, countryFromName, parseSourceDate } from "@tender/contracts";
 export { boundNoticeAwards } from "./awards/bound-notice-awards.js";
 export { buyerOnly, type NoticeAward, type NoticeAwards, type NoticeParty } from "./awards/notice-awards.js";
 export { organisationMentions, partyMention } from "./awards/organisation-mentions.js";
@@ -17,13 +20,11 @@ export {
 export { BusPrefixEnv, IngestServiceEnv, IngestWorkerEnv, SyncHttpEnv } from "./ingest-env.js";
 export { cleanLine, cleanText, distinctLines } from "./mapping/clean-text.js";
 export { sumDecimalTexts, toDecimalText } from "./mapping/decimal-text.js";
-export { countryFromCode, countryFromName } from "./mapping/facets/country-code.js";
 export { cpvCode } from "./mapping/facets/cpv-code.js";
 export { MAX_CPV_CODES, type TenderFacets, tenderFacets } from "./mapping/facets/tender-facets.js";
 export { withAwards, withFacets, withProcedure } from "./mapping/facets/with-facets.js";
 export type { MapResult } from "./mapping/map-result.js";
 export { mappedRecord } from "./mapping/mapped-record.js";
-export { combineDateAndTime, parseSourceDate } from "./mapping/parse-source-date.js";
 export { parseSourcePayload, type SourcePayloadNames } from "./mapping/parse-source-payload.js";
 export { describeRecordIssues, validateTenderRecord } from "./mapping/validate-tender-record.js";
 export { type OcdsAmount, ocdsAmount } from "./ocds/ocds-amount.js";

@@ -65,6 +65,15 @@ describe("tedNoticeProcedure on other notice types", () => {
     [{ "notice-type": "veat" }, "result"],
     [{ "notice-type": "corr" }, "change"],
     [{ "form-type": ["PLANNING"] }, "planning"],
+    [{ "notice-type": "pmc", "form-type": "consultation" }, "planning"],
+    [
+      {
+        "notice-type": "cn-standard",
+        "change-notice-version-identifier": "2-2026",
+        "BT-140-notice": ["cancel"],
+      },
+      "cancellation",
+    ],
     [{ "form-type": "constructor", "notice-type": "toString" }, "competition"],
   ])("%j is %s", (fields, kind) => {
     expect(tedNoticeProcedure({ "publication-number": "1-2026", ...fields })?.kind).toBe(kind);
@@ -101,6 +110,7 @@ describe("tedNoticeProcedure on other notice types", () => {
         "notice-type": field,
         "form-type": field,
         "change-notice-version-identifier": field,
+        "BT-140-notice": field,
       },
       { requiredKeys: [] },
     );

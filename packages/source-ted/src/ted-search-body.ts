@@ -20,6 +20,8 @@ export const DEFAULT_TED_FIELDS = [
   "links",
   "procedure-identifier",
   "change-notice-version-identifier",
+  // The change reason (eForms BT-140, by its field id): `cancel` makes a change a cancellation.
+  "BT-140-notice",
 ] as const;
 
 /**

@@ -1,9 +1,8 @@
-import { calendarDateOf } from "@tender/contracts";
+import { calendarDateOf, countryFromCode, countryFromName } from "@tender/contracts";
 import { boundNoticeAwards } from "../awards/bound-notice-awards.js";
 import type { NoticeAward, NoticeAwards, NoticeParty } from "../awards/notice-awards.js";
 import { cleanLine } from "../mapping/clean-text.js";
 import { toDecimalText } from "../mapping/decimal-text.js";
-import { countryFromCode, countryFromName } from "../mapping/facets/country-code.js";
 
 type Json = Record<string, unknown>;
 

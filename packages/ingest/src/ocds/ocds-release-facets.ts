@@ -1,4 +1,4 @@
-import { countryFromCode, countryFromName } from "../mapping/facets/country-code.js";
+import { countryFromCode, countryFromName } from "@tender/contracts";
 import { cpvCode } from "../mapping/facets/cpv-code.js";
 import { type TenderFacets, tenderFacets } from "../mapping/facets/tender-facets.js";
 

@@ -1,4 +1,4 @@
-import type { NoticeKind } from "@tender/contracts";
+import { ocdsTagsKind } from "@tender/contracts";
 import { noticeKey } from "../procedure/notice-key.js";
 import type { NoticeProcedure } from "../procedure/notice-procedure.js";
 import { ocdsOtherPortalNotice, ocdsOwnNoticeKeys, portalNoticeKey } from "./ocds-portal-notice.js";
@@ -6,23 +6,10 @@ import { ocdsReleaseTags } from "./ocds-release-tags.js";
 
 type Json = Record<string, unknown>;
 
-// The latest stage a release announces wins: a release tagged `award` and `contract` is a result.
-const KIND_BY_TAG: readonly [test: (tag: string) => boolean, kind: NoticeKind][] = [
-  [(tag) => tag === "tenderCancellation", "cancellation"],
-  [(tag) => tag === "contractAmendment", "modification"],
-  [
-    (tag) => tag.startsWith("award") || tag.startsWith("contract") || tag.startsWith("implementation"),
-    "result",
-  ],
-  [(tag) => tag === "tenderAmendment" || tag === "tenderUpdate", "change"],
-  [(tag) => tag === "tender", "competition"],
-  [(tag) => tag.startsWith("planning"), "planning"],
-];
-
 /**
  * The procedure of an OCDS release (docs/records.md#procedures): its `ocid`; the kind from its
- * `tag` (a release with no known tag is a call for competition, as every release was stored
- * before kinds existed); the release it amends from the `amendsReleaseID` of its amendments
+ * `tag` by the one notice-kind table (`ocdsTagsKind`; a release with no known tag is a call for
+ * competition, as every release was stored before kinds existed); the release it amends from the `amendsReleaseID` of its amendments
  * (`tender`, `awards[]`, `contracts[]`), preferring the amendment this release records (a change
  * naming none supersedes the procedure's previous call or change: `linkProcedureNotices`).
  * Release ids are unique within their `ocid` only (`idWithinProcedure`). For a release of Find a
@@ -34,8 +21,7 @@ export function ocdsReleaseProcedure(release: unknown): NoticeProcedure | null {
   const r = object(release);
   const key = text(r.ocid);
   if (key === null) return null;
-  const tags = ocdsReleaseTags(release);
-  const kind = KIND_BY_TAG.find(([test]) => tags.some(test))?.[1] ?? "competition";
+  const kind = ocdsTagsKind(ocdsReleaseTags(release)) ?? "competition";
   const procedure: NoticeProcedure = {
     key,
     kind,

@@ -1,9 +1,8 @@
-import { RECORD_LIMITS } from "@tender/contracts";
+import { parseSourceDate, RECORD_LIMITS } from "@tender/contracts";
 import { cleanLine, cleanText, distinctLines } from "../mapping/clean-text.js";
 import { withAwards, withFacets, withProcedure } from "../mapping/facets/with-facets.js";
 import type { MapResult } from "../mapping/map-result.js";
 import { mappedRecord } from "../mapping/mapped-record.js";
-import { parseSourceDate } from "../mapping/parse-source-date.js";
 import { parseSourcePayload } from "../mapping/parse-source-payload.js";
 import { noticeKey } from "../procedure/notice-key.js";
 import { ocdsAmount } from "./ocds-amount.js";

@@ -1,4 +1,4 @@
-import { normalizeUtcTimestamp } from "@tender/contracts";
+import { normalizeUtcTimestamp } from "../primitives/utc-timestamp.js";
 
 const DATE_ONLY = /^(\d{4}-\d{2}-\d{2})([Zz]|[+-]\d{2}(?::?\d{2})?)?$/;
 const TIME = /^(\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)([Zz]|[+-]\d{2}(?::?\d{2})?)?$/;

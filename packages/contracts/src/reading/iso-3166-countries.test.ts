@@ -4,7 +4,7 @@ import {
   ISO_3166_OUTPUT,
   ISO_CODES_INPUT,
   renderIso3166Countries,
-} from "../../../scripts/generate-iso-3166-countries.ts";
+} from "../../scripts/generate-iso-3166-countries.ts";
 import { ISO_3166_COUNTRIES } from "./iso-3166-countries.js";
 
 describe("the ISO 3166-1 table", () => {

@@ -1,6 +1,6 @@
-// Writes src/mapping/facets/iso-3166-countries.ts from Debian's iso-codes data
+// Writes src/reading/iso-3166-countries.ts from Debian's iso-codes data
 // (fixtures/iso-codes/iso_3166-1.json): only codes and English names, the part the mapping reads.
-// Usage: node packages/ingest/scripts/generate-iso-3166-countries.ts
+// Usage: node packages/contracts/scripts/generate-iso-3166-countries.ts
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -10,7 +10,7 @@ export const ISO_CODES_INPUT = fileURLToPath(
   new URL("../fixtures/iso-codes/iso_3166-1.json", import.meta.url),
 );
 export const ISO_3166_OUTPUT = fileURLToPath(
-  new URL("../src/mapping/facets/iso-3166-countries.ts", import.meta.url),
+  new URL("../src/reading/iso-3166-countries.ts", import.meta.url),
 );
 
 const LINE_WIDTH = 110;
