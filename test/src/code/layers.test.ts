@@ -6,7 +6,14 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, repoPath } from "../deploy/repo-path.js";
-import { layerViolations, readLayers, readWorkspace, ruleBreaches, type WorkspacePackage } from "./layers.js";
+import {
+  floorOf,
+  layerViolations,
+  readLayers,
+  readWorkspace,
+  ruleBreaches,
+  type WorkspacePackage,
+} from "./layers.js";
 
 const layers = readLayers(readFileSync(repoPath("docs/layers.md"), "utf8"));
 const workspace = readWorkspace(REPO_ROOT);
@@ -14,7 +21,9 @@ const workspace = readWorkspace(REPO_ROOT);
 describe("docs/layers.md", () => {
   it("puts every workspace package on one floor, the vocabulary at the bottom", () => {
     expect(workspace.length).toBeGreaterThan(25);
-    expect(workspace.map((p) => p.name).filter((name) => !layers.floors.has(name))).toEqual([]);
+    expect(workspace.map((p) => p.name).filter((name) => floorOf(layers, name) === undefined)).toEqual([]);
+    expect(floorOf(layers, "@tender/source-ted")).toBe(6);
+    expect(floorOf(layers, "@tender/sources")).toBe(7);
     expect([...layers.floors].filter(([, floor]) => floor === 0).map(([name]) => name)).toEqual([
       "@tender/contracts",
       "@tender/organisations",
@@ -63,7 +72,7 @@ describe("the layer checker", () => {
       "| floor | what | packages |",
       "|---|---|---|",
       "| 0 | base | `@tender/base` |",
-      "| 1 | parser | `@tender/parser`, `@tender/tool` |",
+      "| 1 | parser | `@tender/parser`, `@tender/tool-*` |",
       "| 2 | runtime | `@tender/runtime` |",
       "",
       "| package | never reaches | status | why |",
@@ -80,11 +89,11 @@ describe("the layer checker", () => {
       "packages/parser/src/read.ts",
       'import { base } from "@tender/base";\nimport { run } from "@tender/runtime/sub";\nexport const read = () => base + run;\n',
     );
-    write("packages/parser/src/sideways.ts", 'export { tool } from "@tender/tool";\n');
+    write("packages/parser/src/sideways.ts", 'export { tool } from "@tender/tool-a";\n');
     // Tests and test helpers may use anything.
     write("packages/parser/src/read.test.ts", 'import "@tender/runtime";\n');
     write("packages/parser/src/testing/index.ts", 'import "@tender/runtime";\n');
-    write("packages/tool/package.json", manifest("@tender/tool"));
+    write("packages/tool-a/package.json", manifest("@tender/tool-a"));
     write("packages/runtime/package.json", manifest("@tender/runtime", ["@tender/parser"]));
     write(
       "packages/runtime/src/index.ts",
@@ -98,8 +107,8 @@ describe("the layer checker", () => {
         "@tender/app has no floor in docs/layers.md",
         "packages/base/package.json: @tender/base (floor 0) needs @tender/runtime (floor 2): only lower floors are allowed",
         "packages/parser/src/read.ts: @tender/parser (floor 1) needs @tender/runtime (floor 2): only lower floors are allowed",
-        "packages/parser/src/sideways.ts: @tender/parser (floor 1) needs @tender/tool (floor 1): only lower floors are allowed",
-        "packages/parser/src/sideways.ts: imports @tender/tool, which packages/parser/package.json does not declare",
+        "packages/parser/src/sideways.ts: @tender/parser (floor 1) needs @tender/tool-a (floor 1): only lower floors are allowed",
+        "packages/parser/src/sideways.ts: imports @tender/tool-a, which packages/parser/package.json does not declare",
       ].sort(),
     );
     const [rule] = planted.rules;
@@ -114,5 +123,15 @@ describe("the layer checker", () => {
     expect(layerViolations(copy, layers)).toEqual([
       "packages/eforms/src/planted.ts: @tender/eforms (floor 1) needs @tender/ingest (floor 5): only lower floors are allowed",
     ]);
+  });
+
+  it("sees the downloader's rule hold once it reads document hosts without the registry of sources", () => {
+    const copy: WorkspacePackage[] = workspace.map((p) => ({ ...p, imports: new Map(p.imports) }));
+    const downloader = copy.find((p) => p.name === "@tender/downloader") as WorkspacePackage;
+    const rule = layers.rules.find((r) => r.pkg === "@tender/downloader");
+    expect(rule && ruleBreaches(copy, rule)).toContain("@tender/source-ted");
+    downloader.dependencies = downloader.dependencies.filter((d) => d !== "@tender/sources");
+    downloader.imports.delete("@tender/sources");
+    expect(rule && ruleBreaches(copy, rule)).toEqual([]);
   });
 });

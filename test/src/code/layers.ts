@@ -12,8 +12,19 @@ export interface Rule {
 }
 
 export interface Layers {
+  /** Package names, or prefixes ending in `*` (`@tender/source-*`: every source package), by floor. */
   floors: Map<string, number>;
   rules: Rule[];
+}
+
+/** Whether `name` is `pattern`, or starts with it when the pattern ends in `*`. */
+export function matches(pattern: string, name: string): boolean {
+  return pattern.endsWith("*") ? name.startsWith(pattern.slice(0, -1)) : name === pattern;
+}
+
+/** The floor of a package: its own entry, else the first pattern that matches it. */
+export function floorOf(layers: Layers, name: string): number | undefined {
+  return layers.floors.get(name) ?? [...layers.floors].find(([pattern]) => matches(pattern, name))?.[1];
 }
 
 export interface WorkspacePackage {
@@ -105,11 +116,13 @@ function needs(pkg: WorkspacePackage): string[] {
 export function layerViolations(packages: readonly WorkspacePackage[], layers: Layers): string[] {
   const problems: string[] = [];
   const names = new Set(packages.map((p) => p.name));
-  for (const name of layers.floors.keys()) {
-    if (!names.has(name)) problems.push(`docs/layers.md: ${name} is no workspace package`);
+  for (const pattern of layers.floors.keys()) {
+    if (![...names].some((name) => matches(pattern, name))) {
+      problems.push(`docs/layers.md: ${pattern} names no workspace package`);
+    }
   }
   for (const pkg of packages) {
-    const floor = layers.floors.get(pkg.name);
+    const floor = floorOf(layers, pkg.name);
     if (floor === undefined) {
       problems.push(`${pkg.name} has no floor in docs/layers.md`);
       continue;
@@ -120,7 +133,7 @@ export function layerViolations(packages: readonly WorkspacePackage[], layers: L
       }
     }
     for (const dep of needs(pkg)) {
-      const below = layers.floors.get(dep);
+      const below = floorOf(layers, dep);
       if (below !== undefined && below < floor) continue;
       const where = pkg.imports.get(dep)?.[0] ?? `${pkg.dir}/package.json`;
       const at = below === undefined ? "no floor" : `floor ${below}`;
@@ -149,7 +162,5 @@ export function reaches(packages: readonly WorkspacePackage[], from: string): Se
 
 /** The packages a rule forbids that its package reaches (sorted; empty: the rule holds). */
 export function ruleBreaches(packages: readonly WorkspacePackage[], rule: Rule): string[] {
-  const matches = (name: string) =>
-    rule.never.some((n) => (n.endsWith("*") ? name.startsWith(n.slice(0, -1)) : name === n));
-  return [...reaches(packages, rule.pkg)].filter(matches).sort();
+  return [...reaches(packages, rule.pkg)].filter((name) => rule.never.some((n) => matches(n, name))).sort();
 }
