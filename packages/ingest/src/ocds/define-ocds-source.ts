@@ -119,6 +119,9 @@ export function defineOcdsSource(options: OcdsSourceOptions): OcdsSource {
     label: options.label,
     service: options.service,
     baseUrlSetting: settings.baseUrl,
+    deployedSettings: [settings.baseUrl, settings.stages, settings.pageSize].concat(
+      requestsPerMinute === undefined ? [] : [settings.requestsPerMinute],
+    ),
     documentHosts: options.documentHosts,
     env,
     settings,
