@@ -100,6 +100,7 @@ describe("defineOcdsSource", () => {
     const config = v.parse(example.env, { EXP_BASE_URL: server.baseUrl, EXP_UPDATED_FROM: "2026-09-01" });
     const adapter = example.createAdapter({
       ...config,
+      SYNC_ALLOWED_HOSTS: undefined,
       HTTP_TIMEOUT_MS: 5_000,
       HTTP_MAX_RESPONSE_BYTES: 1 << 20,
     });
