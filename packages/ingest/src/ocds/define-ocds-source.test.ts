@@ -1,13 +1,14 @@
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ReplayServer, startReplayServer } from "../testing/replay-server.js";
-import { defineOcdsSource } from "./define-ocds-source.js";
+import { defineOcdsSource, type OcdsSourceOptions } from "./define-ocds-source.js";
 import { OCDS_FIRST_SYNC_LOOKBACK_MS } from "./ocds-first-page-url.js";
+import type { OcdsRelease } from "./ocds-release.js";
 
 // A made-up fourth portal, as docs/adding-a-source.md writes one: a `links.next` API with an
 // `updatedFrom` window, CPV codes on the items only, its own notice pages and document host.
 const NOTICE_ID = /^EX-\d{4}-\d{5}$/;
-const example = defineOcdsSource({
+const EXAMPLE_OPTIONS = {
   code: "example_portal",
   label: "Example Portal (fictional)",
   service: "ingest-source-x",
@@ -18,13 +19,14 @@ const example = defineOcdsSource({
   window: { from: "updatedFrom" },
   paging: { maxPageSize: 50 },
   fallbackCountry: "IE",
-  noticeUrl: (release) => {
+  noticeUrl: (release: OcdsRelease) => {
     const id = release.id?.trim() ?? "";
     return NOTICE_ID.test(id) ? `https://notices.example-portal.test/view/${id}` : null;
   },
   missingNoticeUrl: "no notice id (EX-YYYY-NNNNN) in id",
   documentHosts: ["files.example-portal.test"],
-});
+} satisfies OcdsSourceOptions;
+const example = defineOcdsSource(EXAMPLE_OPTIONS);
 
 const release = (id: string, cpv: string) => ({
   ocid: `ocds-ex-${id}`,
@@ -67,7 +69,10 @@ describe("defineOcdsSource", () => {
     expect(v.safeParse(example.env, { EXP_PAGE_SIZE: "51" }).success).toBe(false);
     expect(example.baseUrlSetting).toBe("EXP_BASE_URL");
     expect(example.deployedSettings).toEqual(["EXP_BASE_URL", "EXP_STAGES", "EXP_PAGE_SIZE"]);
-    const rated = defineOcdsSource({ ...OPTIONS, paging: { maxPageSize: 10, requestsPerMinute: 6 } });
+    const rated = defineOcdsSource({
+      ...EXAMPLE_OPTIONS,
+      paging: { maxPageSize: 10, requestsPerMinute: 6 },
+    });
     expect(Object.keys(rated.env.entries)).toContain("EXP_REQUESTS_PER_MINUTE");
     expect(v.parse(rated.env, {}).EXP_REQUESTS_PER_MINUTE).toBe(6);
   });
@@ -123,18 +128,3 @@ describe("defineOcdsSource", () => {
     expect(example.facets(last.items[0])).toEqual({ countries: ["IE"], cpv_codes: ["71300000"] });
   });
 });
-
-const OPTIONS = {
-  code: "example_portal",
-  label: "Example Portal (fictional)",
-  service: "ingest-source-x",
-  envPrefix: "EXP",
-  baseUrl: "https://api.example-portal.test",
-  path: "v2/releases",
-  stages: "tender",
-  window: { from: "updatedFrom" },
-  fallbackCountry: null,
-  noticeUrl: () => null,
-  missingNoticeUrl: "none",
-  documentHosts: [],
-} as const;
