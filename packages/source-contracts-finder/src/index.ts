@@ -3,6 +3,7 @@ import { contractsFinderSource as cf } from "./cf-source.js";
 
 export { cfNoticeUrl, contractsFinderSource } from "./cf-source.js";
 // The definition's parts under the names tests and tools know.
+export const CF_SOURCE_CODE = cf.code;
 export const cfReleaseToTenderRecord = cf.mapRelease;
 export const cfReleaseFacets = cf.facets;
 export const cfFirstPageUrl = cf.firstPageUrl;
