@@ -1,5 +1,6 @@
 export { TENDER_CHANGED_SUBJECT, TenderChangedV1 } from "./events/tender-changed-v1.js";
 export { TENDER_INDEXED_SUBJECT, TenderIndexedV1 } from "./events/tender-indexed-v1.js";
+export { SOURCE_DOCUMENT_HOSTS } from "./generated/source-labels.js";
 export { canonicalJson } from "./hashing/canonical-json.js";
 export { type ChunkKeyInput, chunkKey } from "./hashing/chunk-key.js";
 export {

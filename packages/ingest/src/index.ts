@@ -27,9 +27,23 @@ export type { MapResult } from "./mapping/map-result.js";
 export { mappedRecord } from "./mapping/mapped-record.js";
 export { parseSourcePayload, type SourcePayloadNames } from "./mapping/parse-source-payload.js";
 export { describeRecordIssues, validateTenderRecord } from "./mapping/validate-tender-record.js";
+export {
+  defineOcdsSource,
+  type OcdsAdapterOptions,
+  type OcdsSource,
+  type OcdsSourceConfig,
+  type OcdsSourceOptions,
+} from "./ocds/define-ocds-source.js";
 export { type OcdsAmount, ocdsAmount } from "./ocds/ocds-amount.js";
 export { extensionOf, ocdsDocumentFilename } from "./ocds/ocds-document-filename.js";
 export { ocdsAttachments, ocdsNoticeUrl, ocdsReleaseNoticeUrl } from "./ocds/ocds-documents.js";
+export {
+  OCDS_FIRST_SYNC_LOOKBACK_MS,
+  OCDS_RESYNC_OVERLAP_MS,
+  type OcdsDateWindow,
+  type OcdsFirstPageOptions,
+  ocdsFirstPageUrl,
+} from "./ocds/ocds-first-page-url.js";
 export { createOcdsPackageAdapter, type OcdsPackageAdapterOptions } from "./ocds/ocds-package-adapter.js";
 export {
   ocdsOtherPortalNotice,

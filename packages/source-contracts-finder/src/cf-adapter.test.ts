@@ -6,8 +6,7 @@ import {
   type PoliteHttpClient,
 } from "@tender/ingest";
 import { describe, expect, it } from "vitest";
-import { createCfAdapter } from "./cf-adapter.js";
-import { cfFirstPageUrl, FIRST_SYNC_LOOKBACK_MS, RESYNC_OVERLAP_MS } from "./cf-search-url.js";
+import { cfFirstPageUrl, createCfAdapter, FIRST_SYNC_LOOKBACK_MS, RESYNC_OVERLAP_MS } from "./index.js";
 
 const json = (name: string) =>
   JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), "utf8"));

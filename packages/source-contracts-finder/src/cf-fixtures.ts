@@ -1,11 +1,10 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-// src (sources) and dist (built) are both one level below the package root.
-
 /**
  * The recorded Contracts Finder (and Find a Tender) data, one copy for the whole repository
- * (tests, the demo's replay server); `packages/source-contracts-finder/fixtures/SOURCES.md` says what each file is.
+ * (tests, the demo's replay server); `packages/source-contracts-finder/fixtures/SOURCES.md` says what
+ * each file is. src (sources) and dist (built) are both one level below the package root.
  */
 export const CF_FIXTURES_DIR = fileURLToPath(new URL("../fixtures/", import.meta.url));
 
@@ -20,6 +19,4 @@ export const CF_FIXTURES = {
 } as const;
 
 /** The absolute path of a recorded Contracts Finder file, e.g. `cfFixturePath(CF_FIXTURES.searchTenderPage)`. */
-export function cfFixturePath(name: string): string {
-  return join(CF_FIXTURES_DIR, name);
-}
+export const cfFixturePath = (name: string): string => join(CF_FIXTURES_DIR, name);

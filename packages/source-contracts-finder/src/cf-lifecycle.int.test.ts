@@ -4,8 +4,8 @@ import { createPoliteHttpClient, runSyncPass } from "@tender/ingest";
 import { type ReplayServer, startReplayServer } from "@tender/ingest/testing";
 import { emptyTables, uniqueBusToken, useTestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createCfAdapter } from "./cf-adapter.js";
 import { CF_FIXTURES, cfFixturePath } from "./cf-fixtures.js";
+import { createCfAdapter } from "./index.js";
 
 type Json = Record<string, unknown>;
 type Package = Json & { releases: Json[] };

@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parseJsonLenient } from "@tender/ingest";
 import { describe, expect, it } from "vitest";
-import { cfReleaseFacets } from "./cf-release-facets.js";
-import { cfReleaseToTenderRecord } from "./cf-release-to-tender-record.js";
+import { cfReleaseFacets, cfReleaseToTenderRecord } from "./index.js";
 
 type Release = Record<string, unknown>;
 type Golden = Record<string, [countries: string[], cpvCodes: string[]]>;

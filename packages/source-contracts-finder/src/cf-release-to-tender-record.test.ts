@@ -3,7 +3,7 @@ import { TenderRecordV1 } from "@tender/contracts";
 import { parseJsonLenient } from "@tender/ingest";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { cfReleaseToTenderRecord } from "./cf-release-to-tender-record.js";
+import { cfReleaseToTenderRecord } from "./index.js";
 
 type Json = Record<string, unknown>;
 type Package = Json & { releases: Json[] };

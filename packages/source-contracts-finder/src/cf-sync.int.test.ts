@@ -10,7 +10,7 @@ import { createPoliteHttpClient, HostNotAllowedError, runSyncPass, type SourceAd
 import { type ReplayHandler, type ReplayServer, startReplayServer } from "@tender/ingest/testing";
 import { emptyTables, uniqueBusToken, useTestDatabase } from "@tender/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createCfAdapter } from "./cf-adapter.js";
+import { createCfAdapter } from "./index.js";
 
 type Json = Record<string, unknown>;
 type Package = Json & { releases: Array<Json & { tender: Json }>; links?: { next: string } };

@@ -1,14 +1,12 @@
-export { type CfAdapterOptions, createCfAdapter } from "./cf-adapter.js";
-export { CF_DOCUMENT_HOSTS } from "./cf-document-hosts.js";
-export { cfReleaseFacets } from "./cf-release-facets.js";
-export { cfReleaseToTenderRecord } from "./cf-release-to-tender-record.js";
-export {
-  type CfSearchOptions,
-  cfFirstPageUrl,
-  FIRST_SYNC_LOOKBACK_MS,
-  RESYNC_OVERLAP_MS,
-} from "./cf-search-url.js";
-export { contractsFinderSource } from "./cf-source.js";
-export { CF_SOURCE_CODE } from "./cf-source-code.js";
-export { CfSourceEnv, CfSyncEnv } from "./cf-source-env.js";
-export { CF_FORBIDDEN_COOLDOWN_MS, createCfSource } from "./create-cf-source.js";
+import { OCDS_FIRST_SYNC_LOOKBACK_MS, OCDS_RESYNC_OVERLAP_MS } from "@tender/ingest";
+import { contractsFinderSource as cf } from "./cf-source.js";
+
+export { cfNoticeUrl, contractsFinderSource } from "./cf-source.js";
+// The definition's parts under the names tests and tools know.
+export const CF_SOURCE_CODE = cf.code;
+export const cfReleaseToTenderRecord = cf.mapRelease;
+export const cfReleaseFacets = cf.facets;
+export const cfFirstPageUrl = cf.firstPageUrl;
+export const createCfAdapter = cf.adapter;
+export const RESYNC_OVERLAP_MS = OCDS_RESYNC_OVERLAP_MS;
+export const FIRST_SYNC_LOOKBACK_MS = OCDS_FIRST_SYNC_LOOKBACK_MS;

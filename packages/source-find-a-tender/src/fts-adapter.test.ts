@@ -1,7 +1,7 @@
 import { createPoliteHttpClient } from "@tender/ingest";
 import { ocdsReleaseCandidate, type ReplayServer, startReplayServer } from "@tender/ingest/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFtsAdapter } from "./fts-adapter.js";
+import { createFtsAdapter } from "./index.js";
 
 let server: ReplayServer;
 

@@ -4,7 +4,7 @@ import { hostileOcdsReleaseArb, ocdsReleaseCandidate } from "@tender/ingest/test
 import fc from "fast-check";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { ftsReleaseToTenderRecord } from "./fts-release-to-tender-record.js";
+import { ftsReleaseToTenderRecord } from "./index.js";
 
 const OCID = "ocds-h6vhtk-000001";
 

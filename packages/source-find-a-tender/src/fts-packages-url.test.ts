@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FTS_FIRST_SYNC_LOOKBACK_MS, FTS_RESYNC_OVERLAP_MS, ftsFirstPageUrl } from "./fts-packages-url.js";
+import { FTS_FIRST_SYNC_LOOKBACK_MS, FTS_RESYNC_OVERLAP_MS, ftsFirstPageUrl } from "./index.js";
 
 const NOW = new Date("2026-05-30T20:19:46.123Z");
 const options = { baseUrl: "https://www.find-tender.service.gov.uk", stages: "tender", pageSize: 100 };

@@ -4,7 +4,7 @@ import { parseJsonLenient } from "@tender/ingest";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { FTS_FIXTURES, ftsFixturePath } from "./fts-fixtures.js";
-import { ftsReleaseToTenderRecord } from "./fts-release-to-tender-record.js";
+import { ftsReleaseToTenderRecord } from "./index.js";
 
 type Json = Record<string, unknown>;
 type Package = Json & { releases: Json[] };

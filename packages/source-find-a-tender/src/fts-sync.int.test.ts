@@ -10,8 +10,8 @@ import {
 import { emptyTables, uniqueBusToken, useTestDatabase } from "@tender/testing";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createFtsAdapter } from "./fts-adapter.js";
 import { FTS_FIXTURES, ftsFixturePath } from "./fts-fixtures.js";
+import { createFtsAdapter } from "./index.js";
 
 const PATH = "/api/1.0/ocdsReleasePackages";
 const LIVE = "https://www.find-tender.service.gov.uk";

@@ -1,15 +1,12 @@
-export { createFtsSource } from "./create-fts-source.js";
-export { createFtsAdapter, type FtsAdapterOptions } from "./fts-adapter.js";
-export { FTS_DOCUMENT_HOSTS } from "./fts-document-hosts.js";
-export { FTS_NOTICE_BASE, ftsNoticeUrl } from "./fts-notice-url.js";
-export {
-  FTS_FIRST_SYNC_LOOKBACK_MS,
-  FTS_RESYNC_OVERLAP_MS,
-  type FtsPackagesOptions,
-  ftsFirstPageUrl,
-} from "./fts-packages-url.js";
-export { ftsReleaseFacets } from "./fts-release-facets.js";
-export { ftsReleaseToTenderRecord } from "./fts-release-to-tender-record.js";
-export { findATenderSource } from "./fts-source.js";
-export { FTS_SOURCE_CODE } from "./fts-source-code.js";
-export { FtsSourceEnv } from "./fts-source-env.js";
+import { OCDS_FIRST_SYNC_LOOKBACK_MS, OCDS_RESYNC_OVERLAP_MS } from "@tender/ingest";
+import { findATenderSource as fts } from "./fts-source.js";
+
+export { FTS_NOTICE_BASE, findATenderSource, ftsNoticeUrl } from "./fts-source.js";
+// The definition's parts under the names tests and tools know.
+export const FTS_SOURCE_CODE = fts.code;
+export const ftsReleaseToTenderRecord = fts.mapRelease;
+export const ftsReleaseFacets = fts.facets;
+export const ftsFirstPageUrl = fts.firstPageUrl;
+export const createFtsAdapter = fts.adapter;
+export const FTS_RESYNC_OVERLAP_MS = OCDS_RESYNC_OVERLAP_MS;
+export const FTS_FIRST_SYNC_LOOKBACK_MS = OCDS_FIRST_SYNC_LOOKBACK_MS;

@@ -12,6 +12,7 @@ export const tedSource = defineSource({
   label: "TED (EU)",
   service: "ingest-source-a",
   baseUrlSetting: "TED_BASE_URL",
+  deployedSettings: ["TED_BASE_URL", "TED_PAGE_SIZE"],
   documentHosts: TED_DOCUMENT_HOSTS,
   env: TedSourceEnv,
   createAdapter: createTedSource,

@@ -125,13 +125,13 @@ describe("the layer checker", () => {
     ]);
   });
 
-  it("sees the downloader's rule hold once it reads document hosts without the registry of sources", () => {
+  it("reports the downloader reaching a source adapter through a planted registry dependency", () => {
     const copy: WorkspacePackage[] = workspace.map((p) => ({ ...p, imports: new Map(p.imports) }));
     const downloader = copy.find((p) => p.name === "@tender/downloader") as WorkspacePackage;
     const rule = layers.rules.find((r) => r.pkg === "@tender/downloader");
-    expect(rule && ruleBreaches(copy, rule)).toContain("@tender/source-ted");
-    downloader.dependencies = downloader.dependencies.filter((d) => d !== "@tender/sources");
-    downloader.imports.delete("@tender/sources");
     expect(rule && ruleBreaches(copy, rule)).toEqual([]);
+    downloader.dependencies = [...downloader.dependencies, "@tender/sources"];
+    downloader.imports.set("@tender/sources", ["services/downloader/src/planted.ts"]);
+    expect(rule && ruleBreaches(copy, rule)).toContain("@tender/source-ted");
   });
 });

@@ -61,11 +61,16 @@ export function readLayers(markdown: string): Layers {
   return { floors, rules };
 }
 
-/** The production source files of a package: `src/**` TypeScript, without tests and `src/testing/`. */
+/**
+ * The production source files of a package: `src/**` TypeScript, without tests, `src/testing/` and
+ * `src/generate/` (generators hold the code they write as text; it is checked where it lands).
+ */
 function productionFiles(src: string): string[] {
   if (!existsSync(src)) return [];
   return readdirSync(src, { recursive: true, encoding: "utf8" })
-    .filter((f) => /\.(ts|tsx|mts)$/.test(f) && !/\.test\.tsx?$/.test(f) && !/^testing[/\\]/.test(f))
+    .filter(
+      (f) => /\.(ts|tsx|mts)$/.test(f) && !/\.test\.tsx?$/.test(f) && !/^(testing|generate)[/\\]/.test(f),
+    )
     .map((f) => join(src, f))
     .sort();
 }

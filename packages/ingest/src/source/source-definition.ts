@@ -26,6 +26,11 @@ export interface SourceDefinition<Config extends object = Record<string, unknown
   readonly service: string;
   /** The setting holding the API's base URL, which demos and tests point at a replay server. */
   readonly baseUrlSetting: string;
+  /**
+   * The settings its deployment files (`k8s/base/<service>.yaml`, generated) state with their
+   * defaults, so an operator sees them. Absent: the base-URL setting alone.
+   */
+  readonly deployedSettings?: readonly string[];
   /** Hosts its documents are downloaded from by default (a name also allows its subdomains). */
   readonly documentHosts: readonly string[];
   /** The source's own settings. */

@@ -1,2 +1,0 @@
-/** `sources.code` of the UK Contracts Finder OCDS Search API (docs/records.md#tenderrecordv1). */
-export const CF_SOURCE_CODE = "contracts_finder";
