@@ -1,0 +1,62 @@
+// The README's Sources table against the registry (`@tender/sources`): one row per source, in the
+// registry's order, with its code, label, service and settings, and every default it states
+// ("`CF_STAGES`, `tender` by default") equal to the code's.
+import { SOURCES } from "@tender/sources";
+import * as v from "valibot";
+import { describe, expect, it } from "vitest";
+import { codeSpans, firstTable, sectionOf } from "./markdown-table.js";
+import { readReadme } from "./readme-config.js";
+
+const table = firstTable(sectionOf(readReadme(), "### Sources"));
+// "`CF_STAGES`, `tender` by default", or "`tender` by default" alone (then a setting of the row has it).
+const STATED_DEFAULT = /(?:`([A-Z][A-Z0-9_]+)`, )?`([^`]+)` by default/g;
+
+/** What each setting of a source is when nothing is set. */
+function defaultsOf(source: (typeof SOURCES)[number]): Record<string, unknown> {
+  const parsed = v.safeParse(source.env, {});
+  if (!parsed.success)
+    throw new Error(`${source.code}: its settings need a value: ${parsed.issues[0].message}`);
+  return parsed.output as Record<string, unknown>;
+}
+
+describe("the README's Sources table", () => {
+  it("has the columns it is read by", () => {
+    expect(table.header).toEqual(["code", "label", "service", "settings", "what it covers"]);
+  });
+
+  it("lists every registered source once, in the registry's order, with its code, label and service", () => {
+    const rows = table.rows.map(([code = "", label, service]) => ({
+      code: codeSpans(code)[0],
+      label,
+      service,
+    }));
+    expect(rows).toEqual(SOURCES.map((s) => ({ code: s.code, label: s.label, service: s.service })));
+  });
+
+  it("names exactly each source's own settings, in the order its schema declares them", () => {
+    for (const [index, source] of SOURCES.entries()) {
+      expect(codeSpans(table.rows[index]?.[3] ?? ""), source.code).toEqual(Object.keys(source.env.entries));
+    }
+  });
+
+  it("states each default as the code has it", () => {
+    let stated = 0;
+    for (const [index, source] of SOURCES.entries()) {
+      const defaults = defaultsOf(source);
+      const text = table.rows[index]?.[4] ?? "";
+      for (const [, name, literal = ""] of text.matchAll(STATED_DEFAULT)) {
+        stated += 1;
+        if (name !== undefined) {
+          expect(Object.keys(defaults), `${name} is not a setting of ${source.code}`).toContain(name);
+          expect(literal, `${source.code}: ${name}`).toBe(String(defaults[name]));
+        } else {
+          // "`tender` by default" alone: some setting of this source must have that default.
+          const settings = Object.keys(defaults).filter((key) => String(defaults[key]) === literal);
+          expect(settings, `${source.code}: no setting defaults to ${literal}`).not.toEqual([]);
+        }
+      }
+    }
+    // The stages of both OCDS sources at least (they were once swapped).
+    expect(stated).toBeGreaterThanOrEqual(SOURCES.length);
+  });
+});
