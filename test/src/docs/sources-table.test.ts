@@ -1,9 +1,11 @@
 // The README's Sources table against the registry (`@tender/sources`): one row per source, in the
 // registry's order, with its code, label, service and settings, and every default it states
 // ("`CF_STAGES`, `tender` by default") equal to the code's.
+import { readFileSync } from "node:fs";
 import { SOURCES } from "@tender/sources";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
+import { repoPath } from "../deploy/repo-path.js";
 import { codeSpans, firstTable, sectionOf } from "./markdown-table.js";
 import { readReadme } from "./readme-config.js";
 
@@ -58,5 +60,17 @@ describe("the README's Sources table", () => {
     }
     // The stages of both OCDS sources at least (they were once swapped).
     expect(stated).toBeGreaterThanOrEqual(SOURCES.length);
+  });
+
+  it("and every `--source a|b|c` the docs write list the registry's codes", () => {
+    const files = ["README.md", "packages/cli/README.md", "docs/api.md", "docs/records.md", "docs/events.md"];
+    const choices = files.flatMap((file) =>
+      [...readFileSync(repoPath(file), "utf8").matchAll(/--source ([a-z_]+(?:\|[a-z_]+)+)/g)].map((m) => ({
+        file,
+        codes: m[1]?.split("|"),
+      })),
+    );
+    expect(choices.length).toBeGreaterThan(2);
+    for (const { file, codes } of choices) expect(codes, file).toEqual(SOURCES.map((s) => s.code));
   });
 });
