@@ -74,3 +74,23 @@ describe("the README's Sources table", () => {
     for (const { file, codes } of choices) expect(codes, file).toEqual(SOURCES.map((s) => s.code));
   });
 });
+
+// docs/records.md's tables "per source": every registered source in exactly one row, by the name
+// of its label ("Find a Tender" of "Find a Tender (UK)"), so a new source needs its own row.
+const records = readFileSync(repoPath("docs/records.md"), "utf8");
+const PER_SOURCE = ["## Facets per source", "## Procedures", "### Per source"];
+
+describe("docs/records.md's tables per source", () => {
+  it.each(PER_SOURCE)("%s: one row for each registered source", (heading) => {
+    const { header, rows } = firstTable(sectionOf(records, heading));
+    expect(header[0]).toBe("source");
+    const named = rows.flatMap(([first = ""]) =>
+      first
+        .replace(/\([^)]*\)/g, "")
+        .split(",")
+        .map((name) => name.trim()),
+    );
+    const names = SOURCES.map((source) => source.label.replace(/\s*\([^)]*\)$/, ""));
+    expect([...named].sort()).toEqual([...names].sort());
+  });
+});
