@@ -1,6 +1,8 @@
-// The README's Sources table against the registry (`@tender/sources`): one row per source, in the
-// registry's order, with its code, label, service and settings, and every default it states
-// ("`CF_STAGES`, `tender` by default") equal to the code's.
+// What the docs say per source, against the registry (`@tender/sources`): the README's Sources
+// table (one row per source, in the registry's order, with its code, label, service and settings,
+// every default it states equal to the code's), every `--source a|b|c`, docs/records.md's tables
+// per source, and each source's document hosts where the downloader's README and the
+// configuration table list them. A new source fails here until the docs name it.
 import { readFileSync } from "node:fs";
 import { SOURCES } from "@tender/sources";
 import * as v from "valibot";
@@ -92,5 +94,28 @@ describe("docs/records.md's tables per source", () => {
     );
     const names = SOURCES.map((source) => source.label.replace(/\s*\([^)]*\)$/, ""));
     expect([...named].sort()).toEqual([...names].sort());
+  });
+});
+
+describe("each source's document hosts, where the docs list them", () => {
+  const hosts = (source: (typeof SOURCES)[number]) => [...source.documentHosts].sort();
+
+  it("in the downloader's README, one line per source", () => {
+    const text = readFileSync(repoPath("services/downloader/README.md"), "utf8");
+    const listed = [...text.matchAll(/^\s+- `([a-z_]+)` → (.*)$/gm)].map((m) => ({
+      code: m[1],
+      hosts: codeSpans(m[2] ?? "")
+        .filter((span) => span.includes("."))
+        .sort(),
+    }));
+    expect(listed).toEqual(SOURCES.map((source) => ({ code: source.code, hosts: hosts(source) })));
+  });
+
+  it("in the README's DOWNLOAD_ALLOWED_HOSTS row", () => {
+    const row = readReadme()
+      .split("\n")
+      .find((line) => line.startsWith("| `DOWNLOAD_ALLOWED_HOSTS` |"));
+    const named = codeSpans(row ?? "").filter((span) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(span));
+    expect(named.sort()).toEqual(SOURCES.flatMap(hosts).sort());
   });
 });
