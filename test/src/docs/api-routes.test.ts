@@ -3,7 +3,13 @@
 // else; the README's browsing row names every query parameter and sort of the contracts, and its
 // facets row every count. A new route or parameter fails here until the docs list it.
 import { readFileSync } from "node:fs";
-import { browseParameters, FacetsResponse, TENDER_SORTS } from "@tender/contracts";
+import {
+  browseParameters,
+  ERROR_CODES,
+  ERROR_HTTP_STATUS,
+  FacetsResponse,
+  TENDER_SORTS,
+} from "@tender/contracts";
 import { describe, expect, it } from "vitest";
 import { repoPath } from "../deploy/repo-path.js";
 import { gatewayOperations, workspaceFolders } from "./code-facts.js";
@@ -68,5 +74,26 @@ describe("the README's repository layout", () => {
     const layout = codeSpans(sectionOf(readme, "## Repository layout"));
     const folders = [...workspaceFolders("services"), ...workspaceFolders("packages")];
     expect(folders.filter((folder) => !layout.includes(folder))).toEqual([]);
+  });
+});
+
+describe("the documented error codes", () => {
+  it("in docs/api.md's table are the closed list, each with its status", () => {
+    const api = readFileSync(repoPath("docs/api.md"), "utf8");
+    const rows = firstTable(sectionOf(api, "## Errors")).rows.map(([code = "", status = ""]) => [
+      codeSpans(code)[0],
+      Number(status),
+    ]);
+    expect(Object.fromEntries(rows)).toEqual(ERROR_HTTP_STATUS);
+    expect(rows.map(([code]) => code).sort()).toEqual([...ERROR_CODES].sort());
+  });
+
+  it("in the README are every code, each followed by its status", () => {
+    const codes = /Codes: ([\s\S]*?)\.\n/.exec(sectionOf(readme, "## API"))?.[1]?.replace(/\s+/g, " ") ?? "";
+    // "`a` 401" or, for codes sharing a status, "`a` / `b` 401".
+    for (const code of ERROR_CODES) {
+      const stated = new RegExp(`\`${code}\`(?: / \`[a-z_]+\`)* ${ERROR_HTTP_STATUS[code]}\\b`);
+      expect(codes, code).toMatch(stated);
+    }
   });
 });
