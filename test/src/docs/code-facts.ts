@@ -29,13 +29,23 @@ export function busSubjects() {
   }));
 }
 
-/** Every operation of the gateway's OpenAPI document, as "GET /api/v1/tenders/{id}". */
-export async function gatewayOperations(): Promise<string[]> {
-  const build = (await loadExport(
+/** The gateway's OpenAPI document, as `/openapi.json` serves it. */
+export async function openApiDocument(): Promise<OpenApiDocument> {
+  const build = await loadExport(
     "services/gateway/src/openapi/build-openapi-document.ts",
     "buildOpenApiDocument",
-  )) as () => { paths: Record<string, Record<string, unknown>> };
-  return Object.entries(build().paths)
+  );
+  return (build as () => OpenApiDocument)();
+}
+
+/** The parts of an OpenAPI document the docs tests read. */
+export interface OpenApiDocument {
+  paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+}
+
+/** Every operation of the gateway's OpenAPI document, as "GET /api/v1/tenders/{id}". */
+export async function gatewayOperations(): Promise<string[]> {
+  return Object.entries((await openApiDocument()).paths)
     .flatMap(([path, operations]) =>
       Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
     )
