@@ -102,6 +102,8 @@ describe("hostile filters", () => {
     expect(NAMES.filter((name) => unknown(name, true))).toEqual([]);
     expect(browseParameters(false).filter((name) => unknown(name, false))).toEqual([]);
     expect(unknown("sort", false)).toBe(true);
+    const typed = parseBrowseQuery(new URLSearchParams("open=true&current=false&limit=5"), true);
+    expect([typed.filters.open, typed.filters.current, typed.paging.limit]).toEqual([true, false, 5]);
   });
 
   it("a NUL character in a text filter is refused as invalid, not passed to PostgreSQL", async () => {

@@ -76,11 +76,15 @@ export function parseBrowseQuery(search: URLSearchParams, paging: boolean): Brow
   return { filters: parsedFilters.output, paging: parsedPage.output };
 }
 
-/** `open`, `current` and `limit` arrive as text: read them as the JSON values the contracts expect. */
+// Parameters whose contract wants a boolean (`open`, `current`) or a whole number (`limit`),
+// found by asking the contracts, so a new one is read right without a list here.
+const BOOLEANS = new Set([...SINGLE_FILTERS].filter((name) => v.is(TenderFilters, { [name]: true })));
+const NUMBERS = new Set([...PAGING].filter((name) => v.is(TenderListPaging, { [name]: 1 })));
+
+/** Booleans and whole numbers arrive as text: read them as the JSON values the contracts expect. */
 function typed(name: string, value: string): unknown {
-  if (name === "open" || name === "current")
-    return value === "true" ? true : value === "false" ? false : value;
-  if (name === "limit") return /^\d{1,4}$/.test(value) ? Number(value) : value;
+  if (BOOLEANS.has(name)) return value === "true" ? true : value === "false" ? false : value;
+  if (NUMBERS.has(name)) return /^\d{1,4}$/.test(value) ? Number(value) : value;
   return value;
 }
 
