@@ -15,6 +15,7 @@ export { AlertV1 } from "./http/alert-v1.js";
 export { AskRequest } from "./http/ask-request.js";
 export { AskResponse, NOT_ENOUGH_DATA_ANSWER } from "./http/ask-response.js";
 export { AWARD_LIMITS, Award, AwardWinner, awardList } from "./http/award.js";
+export { browseParameterOf, browseParameters, LIST_FILTER_PARAMETERS } from "./http/browse-parameters.js";
 export {
   DEFAULT_DIGEST_HOUR_UTC,
   DIGEST_FREQUENCIES,
@@ -66,6 +67,7 @@ export {
   MAX_BUYER_LENGTH,
   MAX_FILTER_TENDER_IDS,
   MAX_FILTER_VALUES,
+  TENDER_FILTER_KEYS,
   TenderFilters,
 } from "./http/tender-filters.js";
 export {

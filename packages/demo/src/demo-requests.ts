@@ -9,7 +9,7 @@ export const DEMO_SEARCH_QUERY = "valore stimato e criteri di aggiudicazione";
 /**
  * Second Search query of the demo: words of the real recorded search pages (TED's "IT services:
  * consulting, software development…" notices, Contracts Finder's "Procurement of office and IT
- * equipment"), so the fragments come from the notices' own fields, of both sources.
+ * equipment"), so the fragments come from the notices' own fields (the demo counts them per source).
  */
 export const DEMO_NOTICES_QUERY = "procurement of IT services and software";
 /**

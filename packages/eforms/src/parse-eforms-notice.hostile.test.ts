@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type EformsParseResult, parseEformsNotice } from "./parse-eforms-notice.js";
 import { eformsResultViolations, readEformsFixture, syntheticEformsNotice } from "./testing/index.js";
@@ -51,9 +52,30 @@ describe("parseEformsNotice refuses XML bombs and external entities", () => {
       const result = parseEformsNotice(
         REAL.replace("<cbc:UBLVersionID", `<${name}>x</${name}><cbc:UBLVersionID`),
       );
+      expect(result, name).toMatchObject({ ok: false, code: "not-xml" });
+      expect(result.ok || result.message, name).toContain(`"${name}"`);
       expectSound(result);
-      expect(({} as Record<string, unknown>).x).toBeUndefined();
     }
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
+  it("reads other Object.prototype names as elements, and any as attributes, polluting nothing", () => {
+    const names = Object.getOwnPropertyNames(Object.prototype);
+    const elements = names.filter((name) => !["__proto__", "constructor"].includes(name));
+    const planted = fc.oneof(
+      fc.constantFrom(...elements).map((name) => `<${name}>x</${name}>`),
+      // Attributes are read as `@_name`, so no name reaches a prototype.
+      fc.constantFrom(...names, "prototype").map((name) => `<cbc:Note ${name}="x">y</cbc:Note>`),
+    );
+    fc.assert(
+      fc.property(planted, (xml) => {
+        const result = parseEformsNotice(REAL.replace("<cbc:UBLVersionID", `${xml}<cbc:UBLVersionID`));
+        expectSound(result);
+        expect(result.ok, xml).toBe(true);
+        expect(Object.getOwnPropertyNames(Object.prototype)).toEqual(names);
+        expect(({} as Record<string, unknown>).x).toBeUndefined();
+      }),
+    );
   });
 });
 

@@ -1,6 +1,9 @@
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
+/** Largest message accepted, as real servers bound it; a larger one is refused with 552. */
+const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+
 /** A mail the sink accepted: the envelope, the raw message and the message as mailparser reads it. */
 export interface ReceivedMail {
   to: string[];
@@ -72,12 +75,17 @@ export async function startSmtpSink(
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
-    size: 10 * 1024 * 1024,
+    size: MAX_MESSAGE_BYTES,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", async () => {
         sink.attempts += 1;
+        // smtp-server only announces SIZE; refusing what goes past it is the receiver's job.
+        if (stream.sizeExceeded) {
+          callback(Object.assign(new Error("Message exceeds the 10 MB limit"), { responseCode: 552 }));
+          return;
+        }
         const to = session.envelope.rcptTo.map((r) => r.address);
         const answer = sink.answer(to);
         if (answer === "hang") {

@@ -7,7 +7,8 @@ import { DEFAULT_TED_QUERY } from "./ted-search-body.js";
 
 /**
  * The TED source: `TED_BASE_URL` (https://api.ted.europa.eu), `TED_QUERY` (an expert query naming
- * the subject, by default competition notices; each pass adds its own publication-date bound
+ * the subject, by default competition, result and modification notices and their change notices,
+ * `DEFAULT_TED_QUERY`; each pass adds its own publication-date bound
  * unless the query has one, see `tedPassQuery`), `TED_LOOKBACK_DAYS` (2: days the very first pass
  * looks back), `TED_PAGE_SIZE` (100, at most 250), `TED_FIELDS` (optional comma list overriding
  * the fields requested; the ones the mapper cannot do without are always added, see `tedFields`).

@@ -1,8 +1,15 @@
-import { createWireValidator } from "@tender/contracts";
+import {
+  browseParameters,
+  createWireValidator,
+  NOTICE_KINDS,
+  SOURCE_CODES,
+  TENDER_SORTS,
+} from "@tender/contracts";
 import { createApiKey } from "@tender/db";
 import { createTestDatabase, seedTender, type TestDatabase } from "@tender/testing";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseBrowseQuery } from "./browse/parse-browse-query.js";
 import { createApp } from "./create-app.js";
 import { postJson, readJson, send } from "./testing/requests.js";
 import { testDeps } from "./testing/test-deps.js";
@@ -17,24 +24,8 @@ let tdb: TestDatabase;
 let key: string;
 let app: ReturnType<typeof createApp>;
 
-const NAMES = [
-  "source",
-  "country",
-  "cpv",
-  "tender_id",
-  "buyer",
-  "currency",
-  "amount_min",
-  "amount_max",
-  "published_from",
-  "published_to",
-  "deadline_from",
-  "deadline_to",
-  "open",
-  "sort",
-  "limit",
-  "cursor",
-];
+// Every parameter the contracts define (filters, paging, the contract-end range), not a copy.
+const NAMES = browseParameters(true);
 // Values that look almost right, values that are wrong, and hostile text.
 const value = fc.oneof(
   fc.constantFrom(
@@ -64,7 +55,12 @@ const value = fc.oneof(
     "NaN",
     "0000-01-01T00:00:00Z",
     "9999-12-31T23:59:59Z",
+    "2026-01-01",
+    "2026-02-30",
+    "0000-01-01",
   ),
+  // The contracts' own values: every source, notice kind and sort.
+  fc.constantFrom(...SOURCE_CODES, ...NOTICE_KINDS, ...TENDER_SORTS),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: "grapheme", maxLength: 20 }),
   fc.uuid(),
@@ -90,6 +86,26 @@ beforeAll(async () => {
 afterAll(() => tdb.destroy());
 
 describe("hostile filters", () => {
+  it("takes every parameter of the contracts, including kind, current and the contract-end range", () => {
+    expect(NAMES).toEqual(
+      expect.arrayContaining(["source", "kind", "current", "contract_end_from", "contract_end_to", "cursor"]),
+    );
+    const unknown = (name: string, paging: boolean) => {
+      try {
+        parseBrowseQuery(new URLSearchParams([[name, "x"]]), paging);
+        return false;
+      } catch (error) {
+        const details = (error as { details?: { path: string; message: string }[] }).details ?? [];
+        return details.some((d) => d.path === `/${name}` && /Unknown field/.test(d.message));
+      }
+    };
+    expect(NAMES.filter((name) => unknown(name, true))).toEqual([]);
+    expect(browseParameters(false).filter((name) => unknown(name, false))).toEqual([]);
+    expect(unknown("sort", false)).toBe(true);
+    const typed = parseBrowseQuery(new URLSearchParams("open=true&current=false&limit=5"), true);
+    expect([typed.filters.open, typed.filters.current, typed.paging.limit]).toEqual([true, false, 5]);
+  });
+
   it("a NUL character in a text filter is refused as invalid, not passed to PostgreSQL", async () => {
     for (const path of ["/api/v1/tenders?buyer=a%00b", "/api/v1/facets?buyer=%00"]) {
       const response = await send(app, path, { headers: { "x-api-key": key } });

@@ -1,9 +1,10 @@
 import { fakeEmbed } from "@tender/ai";
-import { NOTICE_KINDS, type NoticeKind, type SearchResultItem, type TenderFilters } from "@tender/contracts";
+import { NOTICE_KINDS, type NoticeKind, type SearchResultItem, TenderFilters } from "@tender/contracts";
 import { createApiKey } from "@tender/db";
 import { createTestDatabase, emptyTables, seedTender, type TestDatabase } from "@tender/testing";
 import fc from "fast-check";
 import { sql } from "kysely";
+import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
 import { postJson, readJson } from "./testing/requests.js";
@@ -207,11 +208,14 @@ describe("Search and Ask with filters", () => {
                 : {}),
             };
             const now = new Date().toISOString();
+            // The filters as the contract reads them (a buyer is trimmed: " Ro" looks for "Ro").
+            const parsed = v.parse(TenderFilters, filters);
             const expected = chunks
-              .filter((c) => matches(byId.get(c.tender_id) as Tender, c.tender_id, filters, now))
+              .filter((c) => matches(byId.get(c.tender_id) as Tender, c.tender_id, parsed, now))
               .filter((c) => !Number.isNaN(c.distance))
               .map((c) => ({ ...c, score: Math.min(1, Math.max(-1, 1 - c.distance)) }))
-              .sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : 1))
+              // docs/api.md#search: highest score first, equal scores by chunk uuid ascending.
+              .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
               .slice(0, limit)
               .filter((c) => c.score >= minScore)
               .map((c) => [c.tender_id, c.content, c.score]);

@@ -76,7 +76,33 @@ const app = createApp({
   },
   logger,
 });
-const server = await serveApp(app, {
+// The signal handlers come before the ports open: a probe may see the gateway ready while it
+// is still starting (an await), and a SIGTERM sent then must stop it gracefully, not by the
+// signal's default action.
+let server: Awaited<ReturnType<typeof serveApp>> | undefined;
+let metricsServer: Awaited<ReturnType<typeof startHealthServer>> | undefined;
+let stopping = false;
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "stopping: no new connections, finishing in-flight requests");
+  try {
+    await server?.close(config.SHUTDOWN_TIMEOUT_MS);
+    await metricsServer?.close();
+    await db.destroy();
+    await readDb?.destroy();
+    await tracing.shutdown();
+    logger.info("gateway stopped");
+    process.exit(0);
+  } catch (error) {
+    logger.error({ err: error }, "gateway did not stop cleanly");
+    process.exit(1);
+  }
+}
+process.once("SIGTERM", shutdown);
+process.once("SIGINT", shutdown);
+
+server = await serveApp(app, {
   port: config.PORT,
   host: config.HOST,
   timeouts: {
@@ -86,7 +112,7 @@ const server = await serveApp(app, {
   },
 });
 // Only /metrics on this port, apart from the API.
-const metricsServer = await startHealthServer({
+metricsServer = await startHealthServer({
   port: config.METRICS_PORT,
   host: config.HOST,
   metrics: registry,
@@ -101,24 +127,3 @@ logger.info(
   },
   "gateway listening",
 );
-
-let stopping = false;
-async function shutdown(signal: NodeJS.Signals): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, "stopping: no new connections, finishing in-flight requests");
-  try {
-    await server.close(config.SHUTDOWN_TIMEOUT_MS);
-    await metricsServer.close();
-    await db.destroy();
-    await readDb?.destroy();
-    await tracing.shutdown();
-    logger.info("gateway stopped");
-    process.exit(0);
-  } catch (error) {
-    logger.error({ err: error }, "gateway did not stop cleanly");
-    process.exit(1);
-  }
-}
-process.once("SIGTERM", shutdown);
-process.once("SIGINT", shutdown);

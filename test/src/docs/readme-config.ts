@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { SOURCES } from "@tender/sources";
+import * as v from "valibot";
 import { repoPath } from "../deploy/repo-path.js";
 import { SERVICES, WORKERS } from "../deploy/service-env.js";
 
@@ -59,4 +60,13 @@ export function perServiceDefaults(
   const known: readonly string[] = SERVICES;
   const valid = parts.length > 1 && parts.every((p) => p.services.every((s) => known.includes(s)));
   return valid ? parts : undefined;
+}
+
+/** A service's configuration (its `Env` schema) with nothing set but the database: every default. */
+export function serviceDefaults(schema: unknown, service: string): Record<string, unknown> {
+  const parsed = v.safeParse(schema as v.GenericSchema, {
+    DATABASE_URL: "postgres://postgres@127.0.0.1:5432/tender",
+  });
+  if (!parsed.success) throw new Error(`${service}: ${JSON.stringify(parsed.issues[0].message)}`);
+  return parsed.output as Record<string, unknown>;
 }

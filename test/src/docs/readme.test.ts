@@ -12,7 +12,13 @@ import {
   SERVICES,
   WORKERS,
 } from "../deploy/service-env.js";
-import { configRows, expandUsedBy, perServiceDefaults, readReadme } from "./readme-config.js";
+import {
+  configRows,
+  expandUsedBy,
+  perServiceDefaults,
+  readReadme,
+  serviceDefaults,
+} from "./readme-config.js";
 
 const readme = readReadme();
 const rows = configRows(readme);
@@ -25,18 +31,8 @@ const READ_BUT_UNUSED: Record<string, string[]> = {
   AI_MAX_ANSWER_CHARS: ["indexer"],
 };
 
-interface StandardSchema {
-  "~standard": { validate(value: unknown): { value?: unknown; issues?: unknown[] } };
-}
-
 /** The configuration a service gets with nothing but a database URL set: every default. */
-function defaults(service: (typeof SERVICES)[number]): Record<string, unknown> {
-  const result = (schemas[service] as StandardSchema)["~standard"].validate({
-    DATABASE_URL: "postgres://postgres@127.0.0.1:5432/tender",
-  });
-  if (result.issues) throw new Error(`${service}: ${JSON.stringify(result.issues)}`);
-  return result.value as Record<string, unknown>;
-}
+const defaults = (service: (typeof SERVICES)[number]) => serviceDefaults(schemas[service], service);
 
 describe("README configuration table", () => {
   it("is found, one row per variable", () => {

@@ -3,14 +3,18 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { repoPath } from "../deploy/repo-path.js";
-import { loadServiceEnv } from "../deploy/service-env.js";
-import { configRows, readReadme } from "./readme-config.js";
+import { loadServiceEnv, loadServiceEnvSchemas, SERVICES } from "../deploy/service-env.js";
+import { codeSpans, firstTable, sectionOf } from "./markdown-table.js";
+import { configRows, readReadme, serviceDefaults } from "./readme-config.js";
 
 const doc = readFileSync(repoPath("docs/scaling.md"), "utf8");
 const readme = readReadme();
 const metricsSection = readme.split(/^## /m).find((s) => s.startsWith("Metrics\n")) ?? "";
 // Loaded once, outside the tests: importing every service's Env takes seconds on a busy machine.
 const serviceEnv = await loadServiceEnv();
+const schemas = await loadServiceEnvSchemas();
+
+const defaultsOf = (service: string) => serviceDefaults(schemas[service], service);
 
 describe("docs/scaling.md", () => {
   it("names only metrics the README lists", () => {
@@ -29,5 +33,34 @@ describe("docs/scaling.md", () => {
     const rows = configRows(readme);
     expect(rows.find((r) => r.variable === "SEARCH_DEADLINE_MS")?.defaultText).toMatch(/^`15000`/);
     expect(rows.find((r) => r.variable === "MESSAGE_MAX_HANDLING_MS")?.defaultText).toMatch(/^`900000`/);
+  });
+
+  it("states in its table of waits each setting's default as the services have it", () => {
+    const rows = firstTable(sectionOf(doc, "## Nothing waits forever")).rows;
+    const unit: Record<string, number> = { ms: 1, s: 1000, min: 60_000, h: 3_600_000 };
+    let compared = 0;
+    for (const [, bound = "", stated = ""] of rows) {
+      const setting = codeSpans(bound)[0] ?? "";
+      for (const part of stated.split(/,\s*/)) {
+        const m = /^(?:(gateway|workers) )?(\d+) (ms|s|min|h)$/.exec(part.trim());
+        expect(m, `${setting}: "${part}"`).not.toBeNull();
+        const [, who, amount = "", per = "ms"] = m ?? [];
+        const readers = SERVICES.filter((s) => (serviceEnv[s] ?? []).includes(setting));
+        const services =
+          who === "gateway"
+            ? ["gateway"]
+            : who === "workers"
+              ? readers.filter((s) => s !== "gateway")
+              : readers;
+        expect(services.length, setting).toBeGreaterThan(0);
+        for (const service of services) {
+          expect(defaultsOf(service)[setting], `${setting} (${service})`).toBe(
+            Number(amount) * (unit[per] ?? 1),
+          );
+          compared += 1;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(5);
   });
 });

@@ -20,7 +20,7 @@ export interface E2eSystem {
 
 /**
  * Starts the services from their built `dist` (run `tsc -b` first) against a fresh migrated
- * database and streams of their own, with the demo's replay server as both sources.
+ * database and streams of their own, with the demo's replay server as every source.
  */
 export async function startE2eSystem(
   options: Pick<DemoSystemOptions, "services" | "overrides" | "replayAvailable" | "data"> = {},

@@ -1,5 +1,6 @@
 // The golden path, end to end and through HTTP only: the replay server (real recorded TED and
-// Contracts Finder pages, real TED notice PDFs) → both ingest services → NATS → downloader →
+// Contracts Finder pages, real TED notice PDFs) → the TED and Contracts Finder ingest services
+// (every service runs; these two poll every second) → NATS → downloader →
 // indexer → the gateway's Search, Ask and tender card answering with text from inside a PDF, and
 // the notifier calling a saved search's webhook with a signed alert for that PDF's clause.
 import { readFileSync } from "node:fs";

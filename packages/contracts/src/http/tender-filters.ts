@@ -170,3 +170,6 @@ export const TenderFilters = v.pipe(
   ]),
 );
 export type TenderFilters = v.InferOutput<typeof TenderFilters>;
+
+/** Every key `filters` may hold, in the order the contract lists them. */
+export const TENDER_FILTER_KEYS = Object.keys(FilterFieldsSchema.entries) as (keyof TenderFilters)[];

@@ -8,7 +8,7 @@ import { UtcTimestamp } from "../primitives/utc-timestamp.js";
 import { RECORD_LIMITS } from "./record-limits.js";
 
 /**
- * The normalized fields of a tender, in wire order: shared by the record both sources map to
+ * The normalized fields of a tender, in wire order: shared by the record every source maps to
  * (`TenderRecordV1`) and the tender card the API returns (`TenderDetails`), so the two agree.
  * Every text is bounded (`RECORD_LIMITS`), so what is stored and answered is bounded too.
  */

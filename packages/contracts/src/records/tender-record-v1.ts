@@ -17,7 +17,7 @@ const Attachments = v.pipe(
 );
 
 /**
- * The normalized tender both source APIs are mapped to (docs/records.md#tenderrecordv1). Unknown fields are
+ * The normalized tender every source API is mapped to (docs/records.md#tenderrecordv1). Unknown fields are
  * rejected; the output is normalized (trimmed strings, UTC timestamps, `numeric(20,2)` amounts).
  * Every field is bounded (`RECORD_LIMITS`, docs/records.md#limits).
  */

@@ -7,7 +7,10 @@ function node(name: string, script: string): ServiceSpec {
 }
 
 const STAYS = "setInterval(() => {}, 1000);";
-const GRACEFUL = `console.log("up"); process.on("SIGTERM", () => { console.log("bye"); process.exit(0); }); ${STAYS}`;
+// Each child installs its SIGTERM handler before it prints "up": the test signals on "up", and a
+// signal arriving before the handler would end the child with Node's default action instead.
+const GRACEFUL = `process.on("SIGTERM", () => { console.log("bye"); process.exit(0); }); console.log("up"); ${STAYS}`;
+const STUBBORN = `process.on("SIGTERM", () => {}); console.log("up"); ${STAYS}`;
 
 describe("startSupervisor", () => {
   it("passes every output line on with the service's name", async () => {
@@ -36,18 +39,15 @@ describe("startSupervisor", () => {
 
   it("stops with SIGTERM and lets a service finish, killing one that does not stop in time", async () => {
     const lines: string[] = [];
-    const supervisor = startSupervisor(
-      [
-        node("graceful", GRACEFUL),
-        node("stubborn", `console.log("up"); process.on("SIGTERM", () => {}); ${STAYS}`),
-      ],
-      { onLine: (service, line) => lines.push(`${service}:${line}`) },
-    );
+    const supervisor = startSupervisor([node("graceful", GRACEFUL), node("stubborn", STUBBORN)], {
+      onLine: (service, line) => lines.push(`${service}:${line}`),
+    });
     let unexpected = false;
     void supervisor.unexpectedExit.then(() => {
       unexpected = true;
     });
-    while (lines.length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (!(lines.includes("graceful:up") && lines.includes("stubborn:up")))
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const exits = await supervisor.stop(1_000);
     expect(exits).toEqual([
       { name: "graceful", code: 0, signal: null, killed: false },

@@ -1,31 +1,25 @@
-import { TenderFilters, TenderListPaging, toValidationIssues, type ValidationIssue } from "@tender/contracts";
+import {
+  LIST_FILTER_PARAMETERS,
+  TENDER_FILTER_KEYS,
+  TenderFilters,
+  TenderListPaging,
+  toValidationIssues,
+  type ValidationIssue,
+} from "@tender/contracts";
 import type { MiddlewareHandler } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../app-env.js";
 import { ApiError } from "../errors/api-error.js";
 
-/** Query parameters naming one value of a list filter, repeated for more (docs/api.md#browsing). */
-const LIST_PARAMETERS: Record<string, string> = {
-  source: "sources",
-  country: "countries",
-  cpv: "cpv",
-  tender_id: "tender_ids",
-  kind: "kinds",
-};
+// Query parameters naming one value of a list filter (`country` → `countries`), repeated for more.
+const LIST_PARAMETERS: Record<string, string> = Object.fromEntries(
+  Object.entries(LIST_FILTER_PARAMETERS).map(([list, param]) => [param, list]),
+);
 // Browse only: paging, and the range of contract ends (expiring contracts), which no other filter use has.
-const PAGING = new Set(["sort", "limit", "cursor", "contract_end_from", "contract_end_to"]);
-const SINGLE_FILTERS = new Set([
-  "buyer",
-  "currency",
-  "amount_min",
-  "amount_max",
-  "published_from",
-  "published_to",
-  "deadline_from",
-  "deadline_to",
-  "open",
-  "current",
-]);
+const PAGING = new Set(Object.keys(TenderListPaging.entries));
+const SINGLE_FILTERS = new Set<string>(
+  TENDER_FILTER_KEYS.filter((key) => !Object.hasOwn(LIST_FILTER_PARAMETERS, key)),
+);
 // Far above any valid query (5 lists of at most 6 to 100 values and 14 single values).
 const MAX_PARAMETERS = 300;
 
@@ -82,17 +76,19 @@ export function parseBrowseQuery(search: URLSearchParams, paging: boolean): Brow
   return { filters: parsedFilters.output, paging: parsedPage.output };
 }
 
-/** `open`, `current` and `limit` arrive as text: read them as the JSON values the contracts expect. */
+// Parameters whose contract wants a boolean (`open`, `current`) or a whole number (`limit`),
+// found by asking the contracts, so a new one is read right without a list here.
+const BOOLEANS = new Set([...SINGLE_FILTERS].filter((name) => v.is(TenderFilters, { [name]: true })));
+const NUMBERS = new Set([...PAGING].filter((name) => v.is(TenderListPaging, { [name]: 1 })));
+
+/** Booleans and whole numbers arrive as text: read them as the JSON values the contracts expect. */
 function typed(name: string, value: string): unknown {
-  if (name === "open" || name === "current")
-    return value === "true" ? true : value === "false" ? false : value;
-  if (name === "limit") return /^\d{1,4}$/.test(value) ? Number(value) : value;
+  if (BOOLEANS.has(name)) return value === "true" ? true : value === "false" ? false : value;
+  if (NUMBERS.has(name)) return /^\d{1,4}$/.test(value) ? Number(value) : value;
   return value;
 }
 
-const PARAMETER_OF = Object.fromEntries(
-  Object.entries(LIST_PARAMETERS).map(([param, list]) => [list, param]),
-);
+const PARAMETER_OF: Record<string, string> = LIST_FILTER_PARAMETERS;
 
 /** `/countries/1` → `/country/1`: the path names the query parameter the client wrote. */
 function renamed(issue: ValidationIssue): ValidationIssue {

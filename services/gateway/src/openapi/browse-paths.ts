@@ -1,4 +1,11 @@
-import { CALENDAR_DATE_PATTERN, type JsonSchemaDocument, TENDER_SORTS } from "@tender/contracts";
+import {
+  browseParameterOf,
+  CALENDAR_DATE_PATTERN,
+  type JsonSchemaDocument,
+  LIST_FILTER_PARAMETERS,
+  TENDER_SORTS,
+  type TenderFilters,
+} from "@tender/contracts";
 
 /** What the browsing paths borrow from the document they are part of. */
 export interface BrowsePathHelpers {
@@ -8,14 +15,6 @@ export interface BrowsePathHelpers {
   rateHeaders: Record<string, unknown>;
 }
 
-const LIST_PARAMETER: Record<string, string> = {
-  sources: "source",
-  countries: "country",
-  cpv: "cpv",
-  tender_ids: "tender_id",
-  kinds: "kind",
-};
-
 /**
  * The query parameters of the filters, derived from the `filters` schema of Search (one
  * contract): a list filter becomes a repeated singular parameter (`country=IT&country=FR`).
@@ -24,8 +23,14 @@ function filterParameters(searchRequest: JsonSchemaDocument): unknown[] {
   const properties = searchRequest.properties as Record<string, JsonSchemaDocument>;
   const filters = properties.filters?.properties as Record<string, JsonSchemaDocument>;
   return Object.entries(filters).map(([name, schema]) =>
-    Object.hasOwn(LIST_PARAMETER, name)
-      ? { name: LIST_PARAMETER[name], in: "query", schema, style: "form", explode: true }
+    Object.hasOwn(LIST_FILTER_PARAMETERS, name)
+      ? {
+          name: browseParameterOf(name as keyof TenderFilters),
+          in: "query",
+          schema,
+          style: "form",
+          explode: true,
+        }
       : { name, in: "query", schema },
   );
 }
