@@ -1,5 +1,6 @@
 import type { NoticeKind } from "@tender/contracts";
 import { type NoticeProcedure, noticeKey } from "@tender/ingest";
+import { tedNoticeBuyerKeys } from "./ted-notice-buyer-keys.js";
 
 // eForms form types (`form-type`), then notice types (`notice-type`) for a notice without one.
 const KIND_BY_FORM_TYPE: ReadonlyMap<string, NoticeKind> = new Map([
@@ -26,7 +27,8 @@ const KIND_BY_NOTICE_TYPE: readonly [prefix: string, kind: NoticeKind][] = [
  * notice's own `publication-number` when TED gives none (a procedure of its own). Kind `change`
  * when `change-notice-version-identifier` names another notice (which it supersedes), else from
  * `form-type`, else `notice-type`, else `competition` (what the default query asked for before
- * kinds existed). Null without a publication number. Pure, so `tender remap` can rerun it.
+ * kinds existed); its buyers (`tedNoticeBuyerKeys`: another buyer's notice reusing the
+ * identifier stands beside). Null without a publication number. Pure, so `tender remap` can rerun it.
  */
 export function tedNoticeProcedure(notice: unknown): NoticeProcedure | null {
   const fields = (typeof notice === "object" && notice !== null ? notice : {}) as Record<string, unknown>;
@@ -38,6 +40,7 @@ export function tedNoticeProcedure(notice: unknown): NoticeProcedure | null {
     key: first(fields["procedure-identifier"]) ?? number,
     kind: supersedes !== null ? "change" : kindOf(fields),
     supersedes,
+    buyers: tedNoticeBuyerKeys(fields),
   };
 }
 

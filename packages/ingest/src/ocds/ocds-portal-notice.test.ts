@@ -73,9 +73,9 @@ describe("ocdsOtherPortalNotice", () => {
 
   it("skips its own portal's notices", () => {
     const ownPage = `https://www.contractsfinder.service.gov.uk/Notice/${CF_NOTICE}`;
-    expect(named(cf({ relatedProcesses: [{ uri: ownPage }, { scheme: "ocid", identifier: FTS_OCID }] }))).toBe(
-      `find-a-tender:ocid:${FTS_OCID}`,
-    );
+    expect(
+      named(cf({ relatedProcesses: [{ uri: ownPage }, { scheme: "ocid", identifier: FTS_OCID }] })),
+    ).toBe(`find-a-tender:ocid:${FTS_OCID}`);
     expect(named(cf({ relatedProcesses: [{ uri: ownPage }] }))).toBeNull();
   });
 
@@ -110,7 +110,9 @@ describe("ocdsOtherPortalNotice", () => {
         const found = ocdsOtherPortalNotice(release);
         if (!related) expect(found).toBeNull();
         const wellFormed = [a, b].some((s) =>
-          /^\s*(ocds-h6vhtk-[0-9a-f]{6,12}|https:\/\/www\.find-tender\.service\.gov\.uk\/notice\/\d{6}-\d{4})\s*$/i.test(s),
+          /^\s*(ocds-h6vhtk-[0-9a-f]{6,12}|https:\/\/www\.find-tender\.service\.gov\.uk\/notice\/\d{6}-\d{4})\s*$/i.test(
+            s,
+          ),
         );
         if (!wellFormed) expect(found).toBeNull();
         if (found) expect(found.portal).toBe("find-a-tender");
