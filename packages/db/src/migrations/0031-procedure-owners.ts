@@ -20,6 +20,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ALTER TABLE tenders
       ADD COLUMN buyer_keys text[] NOT NULL DEFAULT '{}' CHECK (cardinality(buyer_keys) <= 64),
       ADD COLUMN beside boolean NOT NULL DEFAULT false`.execute(db);
+  // `tender status` counts the notices standing beside: few, found without a scan.
+  await sql`CREATE INDEX tenders_beside_idx ON tenders (procedure_id) WHERE beside`.execute(db);
   await sql`
     DELETE FROM procedure_notice_keys k
     WHERE NOT EXISTS (
@@ -42,5 +44,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     WHERE other.notice_key = k.notice_key AND other.procedure_id < k.procedure_id`.execute(db);
   await sql`ALTER TABLE procedure_notice_keys DROP CONSTRAINT procedure_notice_keys_pkey`.execute(db);
   await sql`ALTER TABLE procedure_notice_keys ADD PRIMARY KEY (notice_key)`.execute(db);
+  await sql`DROP INDEX tenders_beside_idx`.execute(db);
   await sql`ALTER TABLE tenders DROP COLUMN beside, DROP COLUMN buyer_keys`.execute(db);
 }
