@@ -19,7 +19,12 @@ function notices(n: number, shape: Shape): ProcedureNotice[] {
     id: `id-${i}`,
     externalId: `${String(i).padStart(6, "0")}-2026`,
     kind: i === 0 ? "competition" : "change",
-    supersedes: i === 0 || shape === "ocds-chain" ? null : shape === "star" ? "000000-2026" : `${String(i - 1).padStart(6, "0")}-2026`,
+    supersedes:
+      i === 0 || shape === "ocds-chain"
+        ? null
+        : shape === "star"
+          ? "000000-2026"
+          : `${String(i - 1).padStart(6, "0")}-2026`,
     publishedAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
     title: `Cleaning ${i % 3}`,
     deadline: null,
@@ -34,7 +39,9 @@ function notices(n: number, shape: Shape): ProcedureNotice[] {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 console.log(`rounds ${rounds}; shapes ted-chain, ocds-chain, star`);
 for (let n = 1000; n <= largest; n *= 2) {
-  const load = loadavg().map((x) => x.toFixed(2)).join(" ");
+  const load = loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ");
   const cells: string[] = [];
   for (const shape of ["ted-chain", "ocds-chain", "star"] as const) {
     const input = notices(n, shape);
