@@ -155,6 +155,21 @@ describe("linkProcedureNotices", () => {
     expect(links.get("id-change")?.beside).toBe(false);
   });
 
+  // Found by the property below: c (buyer m) names b (buyers v and m), a version of a (buyer v).
+  it("keeps a notice sharing no buyer with the original apart, even down a chain of joint buyers", () => {
+    const links = linkProcedureNotices(
+      [
+        n("a", null, 1, { source: "cf", buyers: ["name:v"] }),
+        n("b", "a", 2, { source: "cf", buyers: ["name:m", "name:v"] }),
+        n("c", "b", 1, { source: "cf", buyers: ["name:m"] }),
+      ],
+      "cf",
+    );
+    expect(links.get("id-a")?.supersededBy).toBe("id-b");
+    expect(links.get("id-b")?.supersededBy).toBeNull();
+    expect(links.get("id-c")).toEqual({ supersededBy: null, changes: null, beside: true });
+  });
+
   it("never links across sources or buyers, and answers the same in any order (generated publishers)", () => {
     const ids = ["a", "b", "c", "d", "e", "f"];
     const kinds = ["planning", "competition", "change", "result", "modification", "cancellation"] as const;
@@ -188,16 +203,20 @@ describe("linkProcedureNotices", () => {
                   : 1,
             )
             .find((x) => x.source === "ted");
+          const previous = new Map(
+            [...links].flatMap(([id, l]) => (l.supersededBy ? [[l.supersededBy, id]] : [])),
+          );
           for (const [id, link] of links) {
             const notice = byId.get(id) as ProcedureNotice;
-            if (link.supersededBy !== null) {
-              const next = byId.get(link.supersededBy) as ProcedureNotice;
-              // A version is of the same source and shares a buyer (or both name none).
-              expect(next.source).toBe(notice.source);
-              const mine = notice.buyers?.length ? notice.buyers : [""];
-              const theirs = next.buyers?.length ? next.buyers : [""];
-              expect(mine.some((b) => theirs.includes(b))).toBe(true);
-            }
+            // A version is of the notice its chain starts with: the same source and a buyer in
+            // common (or both naming none).
+            let root = id;
+            while (previous.has(root)) root = previous.get(root) as string;
+            const original = byId.get(root) as ProcedureNotice;
+            expect(original.source).toBe(notice.source);
+            const mine = notice.buyers?.length ? notice.buyers : [""];
+            const theirs = original.buyers?.length ? original.buyers : [""];
+            expect(mine.some((b) => theirs.includes(b))).toBe(true);
             const home =
               founder !== undefined &&
               notice.source === "ted" &&
@@ -205,9 +224,11 @@ describe("linkProcedureNotices", () => {
                 (founder.buyers?.length ? founder.buyers : [""]).includes(b),
               );
             expect(link.beside).toBe(!home);
+            expect(link.changes === null).toBe(root === id);
           }
         },
       ),
+      { numRuns: 2000 },
     );
   });
 });

@@ -45,8 +45,9 @@ export interface NoticeLink {
  * next and its changes are those against the previous one. A notice naming one that is not
  * stored (yet) is a root until it arrives. A `change` that names nothing (an OCDS
  * `tenderAmendment` without `amendsReleaseID`) replaces the latest older `competition` or `change`
- * of the procedure (the notice it changes), if any. A notice replaces only one of the same source
- * published for the same buyer (`sameBuyer`), so another publisher cannot change or cancel it;
+ * of the procedure (the notice it changes), if any. A notice is a version only of one of the same
+ * source published for the same buyer (`sameBuyer`: the one it names and the one that one is a
+ * version of), so another publisher cannot change or cancel it;
  * those of another source than `home` (the procedure's), or of no buyer in common with the
  * procedure's oldest notice of `home`, stand beside. Depends on the set only, never on arrival
  * order, so a notice that arrives out of order ends in the same state as in order. Linear in the
@@ -123,9 +124,10 @@ const buyersOf = (n: ProcedureNotice): readonly string[] =>
   n.buyers === undefined || n.buyers.length === 0 ? [""] : n.buyers;
 
 /**
- * The end of each notice's chain of replaced notices; in a loop, the oldest notice of the loop.
- * Each notice names at most one, so one walk per notice, remembering where every walk ended,
- * visits each notice once: linear, however long the chain.
+ * The notice each one is a version of: the end of its chain of replaced notices (in a loop, the
+ * oldest notice of the loop), as long as it shares a buyer with that notice (`sameBuyer`), else
+ * itself. Each notice names at most one, so one walk per notice, stopping where an earlier walk
+ * ended and resolved backwards, visits each notice once: linear, however long the chain.
  */
 function rootsOf(
   ordered: readonly ProcedureNotice[],
@@ -133,27 +135,45 @@ function rootsOf(
   rank: ReadonlyMap<ProcedureNotice, number>,
 ): Map<ProcedureNotice, ProcedureNotice> {
   const roots = new Map<ProcedureNotice, ProcedureNotice>();
+  const versionOf = (notice: ProcedureNotice, root: ProcedureNotice) =>
+    sameBuyer(notice, root) ? root : notice;
   for (const start of ordered) {
+    if (roots.has(start)) continue;
     const path: ProcedureNotice[] = [];
     const onPath = new Map<ProcedureNotice, number>();
-    let current: ProcedureNotice | undefined = start;
-    let root: ProcedureNotice | undefined;
-    while (current !== undefined && root === undefined) {
-      const known = roots.get(current);
-      const seen = onPath.get(current);
-      if (known !== undefined) root = known;
-      else if (seen !== undefined) {
-        // A loop: its oldest notice is the root.
-        root = path.slice(seen).reduce((a, b) => ((rank.get(a) ?? 0) <= (rank.get(b) ?? 0) ? a : b));
-      } else {
-        onPath.set(current, path.length);
-        path.push(current);
-        const next = named.get(current);
-        if (next === undefined) root = current;
-        current = next;
+    let loopStart = -1;
+    let resolved = false;
+    for (let current: ProcedureNotice | undefined = start; current !== undefined; ) {
+      if (roots.has(current)) {
+        resolved = true;
+        break;
       }
+      const seen = onPath.get(current);
+      if (seen !== undefined) {
+        loopStart = seen;
+        break;
+      }
+      onPath.set(current, path.length);
+      path.push(current);
+      current = named.get(current);
     }
-    for (const visited of path) roots.set(visited, root as ProcedureNotice);
+    let i = path.length - 1;
+    if (loopStart >= 0) {
+      // A loop: its oldest notice is the one the others are versions of.
+      const loop = path.slice(loopStart);
+      const oldest = loop.reduce((a, b) => ((rank.get(a) ?? 0) <= (rank.get(b) ?? 0) ? a : b));
+      for (const notice of loop) roots.set(notice, versionOf(notice, oldest));
+      i = loopStart - 1;
+    } else if (!resolved) {
+      const end = path[i] as ProcedureNotice;
+      roots.set(end, end);
+      i -= 1;
+    }
+    for (; i >= 0; i--) {
+      const notice = path[i] as ProcedureNotice;
+      const next = roots.get(named.get(notice) as ProcedureNotice) as ProcedureNotice;
+      roots.set(notice, versionOf(notice, next));
+    }
   }
   return roots;
 }
