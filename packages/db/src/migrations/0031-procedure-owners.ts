@@ -28,9 +28,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         SELECT 1 FROM procedures p WHERE p.id = k.procedure_id
           AND k.notice_key IN ('find-a-tender:ocid:' || lower(p.procedure_key),
                                'contracts-finder:ocid:' || lower(p.procedure_key)))
+      -- Two lookups, each by its index (an OR of the two columns would scan the table per key).
       AND NOT EXISTS (
-        SELECT 1 FROM tenders t
-        WHERE (t.procedure_id = k.procedure_id OR t.source_procedure_id = k.procedure_id)
+        SELECT 1 FROM tenders t WHERE t.procedure_id = k.procedure_id
+          AND k.notice_key IN ('find-a-tender:notice:' || lower(t.external_id),
+                               'contracts-finder:notice:' || lower(left(t.external_id, 36))))
+      AND NOT EXISTS (
+        SELECT 1 FROM tenders t WHERE t.source_procedure_id = k.procedure_id
           AND k.notice_key IN ('find-a-tender:notice:' || lower(t.external_id),
                                'contracts-finder:notice:' || lower(left(t.external_id, 36))))`.execute(db);
   await sql`ALTER TABLE procedure_notice_keys DROP CONSTRAINT procedure_notice_keys_pkey`.execute(db);

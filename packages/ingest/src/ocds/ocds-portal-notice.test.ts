@@ -139,6 +139,31 @@ describe("ocdsOwnNoticeKeys", () => {
     expect(ocdsOwnNoticeKeys({ ocid: "ocds-213czf-000-00001", id: "083650-2026" })).toEqual([]);
   });
 
+  it("owns exactly its ocid and notice id, whatever generated documents, links and text mention", () => {
+    const mention = fc.oneof(
+      fc.string(),
+      fc.constantFrom(
+        "https://www.find-tender.service.gov.uk/Notice/051000-2026",
+        "ocds-h6vhtk-0a0a0a",
+        `https://www.contractsfinder.service.gov.uk/Notice/${CF_NOTICE}`,
+      ),
+    );
+    fc.assert(
+      fc.property(mention, mention, mention, (a, b, c) => {
+        const release = fts({
+          tender: { id: a, description: b, documents: [{ url: a }, { url: c }] },
+          awards: [{ documents: [{ url: b }] }],
+          links: [{ href: c }],
+          relatedProcesses: [{ scheme: "ocid", identifier: a, uri: b }],
+        });
+        expect(ocdsOwnNoticeKeys(release)).toEqual([
+          `find-a-tender:ocid:${FTS_OCID}`,
+          "find-a-tender:notice:083650-2026",
+        ]);
+      }),
+    );
+  });
+
   // Issue 32, finding 3: a notice page listed among documents is a mention, never a key of its own.
   it("takes no key from documents or links, even of its own portal", () => {
     const other = { url: "https://www.find-tender.service.gov.uk/Notice/051000-2026" };
