@@ -77,6 +77,7 @@ export {
   type LinkTenderProcedureInput,
   linkTenderProcedures,
 } from "./procedure/link-tender-procedures.js";
+export { noticeBuyerKeys } from "./procedure/notice-buyer-keys.js";
 export { NoticeIdTakenError } from "./procedure/notice-id-taken-error.js";
 export { noticeKey } from "./procedure/notice-key.js";
 export type { NoticeProcedure, PortalLinks } from "./procedure/notice-procedure.js";

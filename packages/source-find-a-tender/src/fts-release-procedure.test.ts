@@ -7,8 +7,14 @@ import { findATenderSource } from "./fts-source.js";
 type Release = { ocid: string; id: string };
 const releases = (name: string): Release[] =>
   (parseJsonLenient(readFileSync(ftsFixturePath(name), "utf8")) as { releases: Release[] }).releases;
-const byRelease = (name: string) =>
-  releases(name).map((release) => [release.ocid, findATenderSource.procedure?.(release)]);
+// Without its buyers (mapped by the shared core, tested there): where the release stands.
+const placeOf = (release: unknown) => {
+  const procedure = findATenderSource.procedure?.(release);
+  if (!procedure) return procedure;
+  const { buyers: _, ...place } = procedure;
+  return place;
+};
+const byRelease = (name: string) => releases(name).map((release) => [release.ocid, placeOf(release)]);
 // OCDS release ids are unique within their ocid only (idWithinProcedure). Each names no Contracts Finder notice; the other portal can name it by its ocid and notice id.
 const own = (ocid: string, kind: string, notice: string) => [
   ocid,
@@ -44,8 +50,6 @@ describe("Find a Tender procedures on recorded releases", () => {
     const page = releases(FTS_FIXTURES.tenderPage);
     expect(page).toHaveLength(20);
     for (const release of page)
-      expect([release.ocid, findATenderSource.procedure?.(release)]).toEqual(
-        own(release.ocid, "competition", release.id),
-      );
+      expect([release.ocid, placeOf(release)]).toEqual(own(release.ocid, "competition", release.id));
   });
 });

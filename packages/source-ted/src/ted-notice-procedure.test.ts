@@ -9,8 +9,15 @@ import { tedNoticeProcedure } from "./ted-notice-procedure.js";
 type Notice = Record<string, unknown>;
 const read = (name: string): unknown => JSON.parse(readFileSync(tedFixturePath(name), "utf8"));
 const page = (name: string) => (read(name) as { notices: Notice[] }).notices;
+// Without its buyers (tested on their own below): where the notice stands is what these check.
+const placeOf = (notice: unknown) => {
+  const procedure = tedNoticeProcedure(notice);
+  if (procedure === null) return null;
+  const { buyers: _, ...place } = procedure;
+  return place;
+};
 const byNumber = (notices: Notice[]) =>
-  Object.fromEntries(notices.map((n) => [n["publication-number"], tedNoticeProcedure(n)]));
+  Object.fromEntries(notices.map((n) => [n["publication-number"], placeOf(n)]));
 
 const PROCEDURE = "f08aa593-61f7-418e-90ec-043a09cc23b1";
 
@@ -28,7 +35,7 @@ describe("tedNoticeProcedure on recorded notices", () => {
   });
 
   it("reads the result notice 291981-2026 as a result of its own procedure (no procedure-identifier)", () => {
-    expect(tedNoticeProcedure(read(TED_FIXTURES.resultNotice291981))).toEqual({
+    expect(placeOf(read(TED_FIXTURES.resultNotice291981))).toEqual({
       key: "291981-2026",
       kind: "result",
       supersedes: null,
@@ -49,6 +56,20 @@ describe("tedNoticeProcedure on recorded notices", () => {
       "369074-2026": own("369074-2026", "result"),
       "369693-2026": own("369693-2026", "competition"),
     });
+  });
+
+  // Issue 32, finding 4: the buyer a change must share with the notice it changes.
+  it("gives the real change pair one buyer, and a notice of no buyer none", () => {
+    const [original, change] = page(TED_FIXTURES.changeNoticePair) as [Notice, Notice];
+    const buyers = tedNoticeProcedure(original)?.buyers ?? [];
+    expect(buyers.length).toBeGreaterThan(0);
+    expect(tedNoticeProcedure(change)?.buyers).toEqual(buyers);
+    expect(tedNoticeProcedure({ "publication-number": "1-2026" })?.buyers).toEqual([]);
+    const joint = {
+      "publication-number": "1-2026",
+      "buyer-name": { eng: ["Mallory AG", "Oxford  City Council"] },
+    };
+    expect(tedNoticeProcedure(joint)?.buyers).toEqual(["name:mallory", "name:oxford city council"]);
   });
 
   it("reads a notice fetched without notice-type or form-type as a call for competition", () => {
@@ -81,7 +102,7 @@ describe("tedNoticeProcedure on other notice types", () => {
 
   it("ignores a change-notice-version-identifier naming the notice itself", () => {
     const notice = { "publication-number": "5-2026", "change-notice-version-identifier": " 5-2026 " };
-    expect(tedNoticeProcedure(notice)).toEqual({ key: "5-2026", kind: "competition", supersedes: null });
+    expect(placeOf(notice)).toEqual({ key: "5-2026", kind: "competition", supersedes: null });
   });
 
   it("falls back to the notice's own procedure when procedure-identifier cannot be stored", () => {

@@ -1,5 +1,6 @@
 import { type NoticeKind, noticeKindOf } from "@tender/contracts";
 import { type NoticeProcedure, noticeKey } from "@tender/ingest";
+import { tedNoticeBuyerKeys } from "./ted-notice-buyer-keys.js";
 
 /**
  * The procedure of a TED v3 notice (docs/records.md#procedures): `procedure-identifier`, or the
@@ -7,7 +8,9 @@ import { type NoticeProcedure, noticeKey } from "@tender/ingest";
  * one notice-kind table (`noticeKindOf`): `change` when `change-notice-version-identifier` names
  * another notice (which it supersedes), `cancellation` when its change reason (`BT-140-notice`) is
  * `cancel`; else from `notice-type`, then `form-type`; else `competition` (what the default query
- * asked for before kinds existed). Null without a publication number. Pure, so `tender remap` can
+ * asked for before kinds existed). Its buyers
+ * (`tedNoticeBuyerKeys`: another buyer's notice reusing the identifier stands beside). Null without a
+ * publication number. Pure, so `tender remap` can
  * rerun it.
  */
 export function tedNoticeProcedure(notice: unknown): NoticeProcedure | null {
@@ -20,6 +23,7 @@ export function tedNoticeProcedure(notice: unknown): NoticeProcedure | null {
     key: first(fields["procedure-identifier"]) ?? number,
     kind: kindOf(fields, supersedes !== null),
     supersedes,
+    buyers: tedNoticeBuyerKeys(fields),
   };
 }
 

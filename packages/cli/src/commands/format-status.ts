@@ -46,10 +46,20 @@ function databaseSections(db: DatabaseStatus | { error: string }): string[] {
     facet("Tenders by CPV division (top 10)", "DIVISION", db.tenders_by_cpv_division),
     facet("Notices by kind", "KIND", db.tenders_by_kind),
     `Procedures with more than one notice: ${db.procedures_with_several_notices}`,
+    unlinked(db.unlinked_notices),
     `Organisations: ${db.organisations.total} (${db.organisations.buyers} buyers, ${db.organisations.suppliers} suppliers)`,
     awardSection(db.awards),
     sources,
   ];
+}
+
+function unlinked(rows: DatabaseStatus["unlinked_notices"]): string {
+  if (rows.length === 0) return "Notices not linked: none";
+  const table = formatTable(
+    ["COUNT", "REASON"],
+    rows.map((r) => [String(r.count), r.reason]),
+  );
+  return `Notices not linked, by reason\n${table}`;
 }
 
 function awardSection(a: DatabaseStatus["awards"]): string {

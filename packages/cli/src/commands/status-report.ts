@@ -6,6 +6,7 @@ import {
   countProceduresWithSeveralNotices,
   countQuarantinedByReason,
   countTenderFacets,
+  countUnlinkedNotices,
   countUnsentEmails,
   countWebhookDeliveries,
   type Db,
@@ -31,6 +32,8 @@ export interface DatabaseStatus {
   tenders_by_kind: { value: string; count: number }[];
   /** Procedures with more than one notice (a change, a result... linked to its call). */
   procedures_with_several_notices: number;
+  /** Notices that could not be linked as versions of their procedure's notices, by reason (none: empty). */
+  unlinked_notices: { reason: string; count: number }[];
   /**
    * Result and modification notices with and without awards, and the most frequent reasons
    * awards could not be read or were cut (`AWARD_REASONS_SHOWN`).
@@ -93,6 +96,7 @@ export async function readDatabaseStatus(db: Db): Promise<DatabaseStatus> {
     deliveries,
     emails,
     linked,
+    unlinked,
     awards,
     organisations,
   ] = await Promise.all([
@@ -102,6 +106,7 @@ export async function readDatabaseStatus(db: Db): Promise<DatabaseStatus> {
     countWebhookDeliveries(db),
     countUnsentEmails(db),
     countProceduresWithSeveralNotices(db),
+    countUnlinkedNotices(db),
     countAwardStatus(db, AWARD_REASONS_SHOWN),
     countOrganisations(db),
   ]);
@@ -130,6 +135,7 @@ export async function readDatabaseStatus(db: Db): Promise<DatabaseStatus> {
     tenders_by_cpv_division: facets.cpv_divisions.slice(0, FACETS_SHOWN),
     tenders_by_kind: facets.kinds,
     procedures_with_several_notices: linked,
+    unlinked_notices: unlinked,
     awards: {
       with_awards: awards.withAwards,
       without_awards: awards.withoutAwards,

@@ -268,6 +268,36 @@ describe("tender status", () => {
     const text = await runCaptured(["status"], env);
     expect(text.stdout).toMatch(/Notices by kind\nKIND\s+TENDERS\ncompetition\s+5\nchange\s+1\nresult\s+1\n/);
     expect(text.stdout).toContain("Procedures with more than one notice: 1");
+    expect(report.unlinked_notices).toEqual([]);
+    expect(text.stdout).toContain("Notices not linked: none");
+  });
+
+  // Issue 32: what could not be linked is kept apart and counted with the reason.
+  it("counts the notices that could not be linked, by reason", async () => {
+    const source = await sql<{ id: string }>`SELECT id FROM sources WHERE code = 'ted'`.execute(t.db);
+    const ids = await sql<{ id: string }>`
+      INSERT INTO procedures (source_id, procedure_key)
+      VALUES (${source.rows[0]?.id}, 'U-1'), (${source.rows[0]?.id}, 'U-2') RETURNING id`.execute(t.db);
+    const [p1, p2] = ids.rows.map((r) => r.id);
+    await sql`INSERT INTO procedure_notice_keys (notice_key, procedure_id)
+      VALUES ('find-a-tender:notice:000001-2026', ${p1}), ('find-a-tender:notice:000001-2026', ${p2})`.execute(
+      t.db,
+    );
+    await sql`
+      UPDATE tenders SET procedure_id = ${p1}::uuid,
+        names_notice = CASE external_id WHEN 'S-1' THEN 'find-a-tender:notice:000001-2026'
+                                        WHEN 'S-2' THEN 'find-a-tender:notice:999999-2026' END,
+        beside = external_id = 'S-3'`.execute(t.db);
+    const report = JSON.parse((await runCaptured(["status", "--json"], env)).stdout).database;
+    expect(report.unlinked_notices).toEqual([
+      { reason: "names a notice of the other UK portal that is not stored (yet)", count: 1 },
+      { reason: "names a notice that several procedures claim as their own", count: 1 },
+      { reason: "stands beside its procedure: published for another buyer", count: 1 },
+    ]);
+    const text = await runCaptured(["status"], env);
+    expect(text.stdout).toMatch(
+      /Notices not linked, by reason\nCOUNT\s+REASON\n1\s+names a notice of the other/,
+    );
   });
 
   it("counts result notices with and without awards, and why awards could not be read", async () => {

@@ -40,7 +40,8 @@ export interface RecordedMatches {
  * A follow-up: the tender is a change, modification, result or cancellation of a procedure in
  * which the saved search has an alert on another notice. It is recorded whether or not the query
  * matches (with the best chunk all the same), with its reason (`FOLLOW_UP_REASONS`) and the
- * tender's `changes`, instead of a match, and at most once per saved search and tender whatever
+ * tender's `changes`, instead of a match (a notice standing beside the procedure's own, of another
+ * buyer or portal, only as `awarded`: it cannot change or cancel theirs), and at most once per saved search and tender whatever
  * the content hash (`saved_search_matches_one_follow_up`; a saved search with any alert on the
  * tender already gets none). A change or modification whose `changes` list nothing a person sees
  * (`[]`) records nothing at all for the saved searches that follow it. Which saved searches
@@ -115,6 +116,8 @@ export function recordTenderMatchesSql(input: RecordTenderMatchesInput) {
     ), follow_up AS MATERIALIZED (
       SELECT ${FOLLOW_UP_REASON_SQL} AS reason, t.procedure_id, t.changes FROM t
       WHERE ${FOLLOW_UP_REASON_SQL} IS NOT NULL AND t.procedure_id IS NOT NULL
+        -- A notice standing beside the procedure's own (another buyer or portal) may only award.
+        AND (NOT t.beside OR t.kind = 'result')
         AND (t.kind NOT IN ('change', 'modification') OR t.changes IS NULL
              OR jsonb_path_exists(t.changes, ${VISIBLE_CHANGE_PATH}))
     ), followers AS (

@@ -28,6 +28,8 @@ export interface TenderInsertPlace {
   kind: NoticeKind;
   supersedes_external_id: string | null;
   names_notice: string | null;
+  /** The buyers it is published for (0031). */
+  buyer_keys: string[];
 }
 
 export type UpsertTenderOutcome = "created" | "changed" | "unchanged";

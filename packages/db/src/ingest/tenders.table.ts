@@ -53,6 +53,10 @@ export interface TendersTable {
   names_notice: ColumnType<string | null, string | null | undefined, string | null>;
   /** Its own source's procedure while it stands in a joined one (0028); null: `procedure_id` is its own. */
   source_procedure_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The buyers it is published for: organisation keys and normalised names (0031). */
+  buyer_keys: ColumnType<string[], string[] | undefined, string[]>;
+  /** It stands beside its procedure's own notices: another source or buyer (0031). */
+  beside: ColumnType<boolean, boolean | undefined, boolean>;
   /** The earliest contract end among its awards, `YYYY-MM-DD` (0029); null: none stated. */
   contract_end: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<Date>;

@@ -44,8 +44,14 @@ describe("loadDigestContent", () => {
     await notice(cancelled, "cancellation", "Tunnel", "2030-03-09T10:00:00Z");
     await insertMatch(t.db, saved.id, gone.id, { matchedAt: "2030-03-01T00:00:00Z" });
     // A tender matched earlier, still open, closing soon; and a new match of the period.
-    const open = await notice(await procedure(), "competition", "Road", "2030-03-07T10:00:00Z");
+    const road = await procedure();
+    const open = await notice(road, "competition", "Road", "2030-03-07T10:00:00Z");
     await insertMatch(t.db, saved.id, open.id, { matchedAt: "2030-03-01T00:00:00Z" });
+    // Issue 32: another buyer's cancellation and award standing beside it end nothing.
+    for (const kind of ["cancellation", "result"] as const) {
+      const foreign = await notice(road, kind, "Road", "2030-03-07T10:00:00Z");
+      await setNoticeLink(t.db, foreign.id, { supersededBy: null, changes: null, beside: true });
+    }
     const fresh = await notice(await procedure(), "competition", "Harbour", "2030-04-01T10:00:00Z");
     await insertMatch(t.db, saved.id, fresh.id, { matchedAt: "2030-03-06T06:00:00Z" });
 

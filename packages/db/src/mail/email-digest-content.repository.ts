@@ -17,7 +17,7 @@ export interface DigestContent {
   /**
    * Other tenders this saved search matched (or followed) that close within 7 days of `now`,
    * soonest first: current notices only (a replaced deadline is not shown), none of a procedure
-   * that has a result or a cancellation.
+   * that has a result or a cancellation of its own (one standing beside it ends nothing).
    */
   closingSoon: ListedMatch[];
 }
@@ -72,11 +72,13 @@ export async function loadDigestContent(
       JOIN sources AS s ON s.id = t.source_id
       WHERE m.saved_search_id = ${input.savedSearchId}
         AND t.deadline > ${input.now} AND t.deadline <= ${input.now}::timestamptz + interval '7 days'
-        -- A deadline a change notice replaced, or of a procedure awarded or cancelled, closes nothing.
+        -- A deadline a change notice replaced, or of a procedure awarded or cancelled, closes nothing
+        -- (by a notice of its own: one standing beside, of another buyer or portal, ends nothing).
         AND t.superseded_by IS NULL
         AND NOT EXISTS (
           SELECT 1 FROM tenders AS ended
-          WHERE ended.procedure_id = t.procedure_id AND ended.kind IN ('result', 'cancellation'))
+          WHERE ended.procedure_id = t.procedure_id AND ended.kind IN ('result', 'cancellation')
+            AND NOT ended.beside)
         AND NOT EXISTS (
           SELECT 1 FROM saved_search_matches AS n
           WHERE n.saved_search_id = m.saved_search_id AND n.tender_id = m.tender_id

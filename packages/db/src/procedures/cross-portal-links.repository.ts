@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../database.js";
-import type { LinkableProcedure } from "./cross-portal.repository.js";
+import { type LinkableProcedure, SOLE_CLAIM_SQL } from "./cross-portal.repository.js";
 
 // The set forms of the cross-portal repository: one statement for all the procedures an ingest
 // page touches instead of one per notice (docs/records.md#procedures).
@@ -12,29 +12,29 @@ export interface ProcedureNoticeKeys {
 }
 
 /**
- * Registers the keys each procedure's notices can be named by (`registerProcedureNoticeKeys` for
- * many; a key given twice goes to the last procedure that gives it). Returns the procedures that
- * gained a key (new, or moved from another procedure) and those given a key another one took.
+ * Registers each procedure's claims on the keys its notices own (`registerProcedureNoticeKeys`
+ * for many). A claim never replaces another procedure's: both stay, and a key two procedures
+ * claim names neither (`SOLE_CLAIM_SQL`), whatever the order they came in. Returns the procedures
+ * that gained a claim and every other claimant of those keys (a key they held alone is now
+ * shared): the links from each must be made again.
  */
 export async function registerNoticeKeys(db: Db, entries: readonly ProcedureNoticeKeys[]): Promise<string[]> {
-  const holder = new Map<string, string>();
-  const losers = new Set<string>();
-  for (const { procedureId, keys } of entries) {
-    for (const key of keys) {
-      const before = holder.get(key);
-      if (before !== undefined && before !== procedureId) losers.add(before);
-      holder.set(key, procedureId);
-    }
-  }
-  if (holder.size === 0) return [...losers];
-  const keys = [...holder.keys()].sort();
+  const pairs = new Map<string, [string, string]>();
+  for (const { procedureId, keys } of entries)
+    for (const key of keys) pairs.set(`${key}\n${procedureId}`, [key, procedureId]);
+  if (pairs.size === 0) return [];
+  const sorted = [...pairs.values()].sort(([a, p], [b, q]) => (a < b ? -1 : a > b ? 1 : p < q ? -1 : 1));
   const rows = await sql<{ procedure_id: string }>`
-    INSERT INTO procedure_notice_keys (notice_key, procedure_id)
-    SELECT k, p FROM unnest(${keys}::text[], ${keys.map((k) => holder.get(k))}::uuid[]) AS x(k, p)
-    ON CONFLICT (notice_key) DO UPDATE SET procedure_id = EXCLUDED.procedure_id
-      WHERE procedure_notice_keys.procedure_id <> EXCLUDED.procedure_id
-    RETURNING procedure_id`.execute(db);
-  return [...new Set([...losers, ...rows.rows.map((r) => r.procedure_id)])];
+    WITH added AS (
+      INSERT INTO procedure_notice_keys (notice_key, procedure_id)
+      SELECT k, p FROM unnest(${sorted.map(([k]) => k)}::text[], ${sorted.map(([, p]) => p)}::uuid[]) AS x(k, p)
+      ON CONFLICT (notice_key, procedure_id) DO NOTHING
+      RETURNING notice_key, procedure_id)
+    SELECT procedure_id FROM added
+    UNION SELECT k.procedure_id FROM procedure_notice_keys k JOIN added a ON a.notice_key = k.notice_key`.execute(
+    db,
+  );
+  return [...new Set(rows.rows.map((r) => r.procedure_id))];
 }
 
 /** The procedure rows of these ids (`findLinkableProcedure` for many). */
@@ -64,7 +64,7 @@ export async function findNamedProceduresOf(db: Db, ids: readonly string[]): Pro
       WHERE procedure_id = ANY(${list}::uuid[]) AND source_procedure_id IS NULL AND names_notice IS NOT NULL)
     SELECT DISTINCT o.pid AS from_id, q.id, q.procedure_key, q.linked_to
     FROM own o
-    JOIN procedure_notice_keys k ON k.notice_key = o.names_notice
+    JOIN procedure_notice_keys k ON k.notice_key = o.names_notice AND ${SOLE_CLAIM_SQL}
     JOIN procedures q ON q.id = k.procedure_id
     JOIN procedures p ON p.id = o.pid
     WHERE q.id <> p.id AND q.source_id <> p.source_id`.execute(db);

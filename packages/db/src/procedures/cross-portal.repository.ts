@@ -14,7 +14,10 @@ export async function lockNoticeKeys(db: Db, keys: readonly string[]): Promise<v
     FROM unnest(${sorted}::text[]) AS k`.execute(db);
 }
 
-/** Registers the keys a procedure's notice can be named by; a key another procedure held moves here. */
+/**
+ * Registers the keys a procedure's notice owns (its claims); a key another procedure claims stays
+ * theirs too (neither is then named by it: `SOLE_CLAIM_SQL`), never moves here.
+ */
 export async function registerProcedureNoticeKeys(
   db: Db,
   procedureId: string,
@@ -24,12 +27,7 @@ export async function registerProcedureNoticeKeys(
   await db
     .insertInto("procedure_notice_keys")
     .values([...new Set(keys)].map((notice_key) => ({ notice_key, procedure_id: procedureId })))
-    .onConflict((oc) =>
-      oc
-        .column("notice_key")
-        .doUpdateSet({ procedure_id: procedureId })
-        .where("procedure_notice_keys.procedure_id", "<>", procedureId),
-    )
+    .onConflict((oc) => oc.columns(["notice_key", "procedure_id"]).doNothing())
     .execute();
 }
 
@@ -49,6 +47,14 @@ export async function findLinkableProcedure(db: Db, id: string): Promise<Linkabl
     .executeTakeFirst();
 }
 
+/**
+ * True for a claim `k` on a key no other procedure claims: only such a key names a procedure
+ * (docs/records.md#procedures, "Who owns a key"), so a second claim blocks a link, never steals it.
+ */
+export const SOLE_CLAIM_SQL = sql<boolean>`NOT EXISTS (
+  SELECT 1 FROM procedure_notice_keys other
+  WHERE other.notice_key = k.notice_key AND other.procedure_id <> k.procedure_id)`;
+
 // The notices whose own procedure is `id`: those standing in it, and those it lent to another.
 const ownNotices = (id: string) => sql<boolean>`(t.source_procedure_id = ${id}
   OR (t.procedure_id = ${id} AND t.source_procedure_id IS NULL))`;
@@ -58,7 +64,7 @@ export async function findNamedProcedures(db: Db, id: string): Promise<LinkableP
   const rows = await sql<LinkableProcedure>`
     SELECT DISTINCT q.id, q.procedure_key, q.linked_to
     FROM tenders t
-    JOIN procedure_notice_keys k ON k.notice_key = t.names_notice
+    JOIN procedure_notice_keys k ON k.notice_key = t.names_notice AND ${SOLE_CLAIM_SQL}
     JOIN procedures q ON q.id = k.procedure_id
     JOIN procedures p ON p.id = ${id}
     WHERE ${ownNotices(id)} AND q.id <> p.id AND q.source_id <> p.source_id`.execute(db);

@@ -4,3 +4,4 @@ export * from "./cross-portal-links.repository.js";
 export * from "./procedure-links.repository.js";
 export * from "./procedure-timeline.repository.js";
 export * from "./procedures.repository.js";
+export * from "./unlinked-notices.repository.js";

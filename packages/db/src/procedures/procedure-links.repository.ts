@@ -89,6 +89,8 @@ export interface TenderPlaceCheck {
   kind: NoticeKind;
   supersedesExternalId: string | null;
   namesNotice: string | null;
+  /** Its buyers (0031), as `buyer_keys` stores them. */
+  buyerKeys: readonly string[];
   /** Keys its procedure must hold (0028). */
   noticeKeys: readonly string[];
 }
@@ -105,17 +107,19 @@ export async function findTendersInPlace(db: Db, checks: readonly TenderPlaceChe
     kind: c.kind,
     supersedes: c.supersedesExternalId,
     names: c.namesNotice,
+    buyers: [...c.buyerKeys],
     keys: [...new Set(c.noticeKeys)],
   }));
   const rows = await sql<{ id: string }>`
     SELECT t.id
     FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
-      AS c(tender_id uuid, procedure_key text, kind text, supersedes text, names text, keys text[])
+      AS c(tender_id uuid, procedure_key text, kind text, supersedes text, names text, buyers text[],
+        keys text[])
     JOIN tenders t ON t.id = c.tender_id
     JOIN procedures p ON p.id = coalesce(t.source_procedure_id, t.procedure_id)
     WHERE p.procedure_key = c.procedure_key AND t.kind = c.kind
       AND t.supersedes_external_id IS NOT DISTINCT FROM c.supersedes
-      AND t.names_notice IS NOT DISTINCT FROM c.names
+      AND t.names_notice IS NOT DISTINCT FROM c.names AND t.buyer_keys = c.buyers
       AND (SELECT count(*) FROM procedure_notice_keys k
            WHERE k.procedure_id = p.id AND k.notice_key = ANY(c.keys)) = cardinality(c.keys)`.execute(db);
   return new Set(rows.rows.map((r) => r.id));
@@ -129,6 +133,7 @@ export interface TenderPlace {
   kind: NoticeKind;
   supersedesExternalId: string | null;
   namesNotice: string | null;
+  buyerKeys: readonly string[];
 }
 
 /** What a tender's place was before `setTenderProcedures` changed it. */
@@ -153,16 +158,17 @@ export async function setTenderProcedures(
     kind: p.kind,
     supersedes: p.supersedesExternalId,
     names: p.namesNotice,
+    buyers: [...p.buyerKeys],
   }));
   const rows = await sql<{ id: string; previous: string | null; previous_names: string | null }>`
     UPDATE tenders AS t SET procedure_id = v.procedure_id, source_procedure_id = v.source_procedure_id,
-      kind = v.kind, supersedes_external_id = v.supersedes, names_notice = v.names
+      kind = v.kind, supersedes_external_id = v.supersedes, names_notice = v.names, buyer_keys = v.buyers
     FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS v(tender_id uuid, procedure_id uuid,
-        source_procedure_id uuid, kind text, supersedes text, names text),
+        source_procedure_id uuid, kind text, supersedes text, names text, buyers text[]),
       tenders AS old
     WHERE t.id = v.tender_id AND old.id = t.id
-      AND (t.procedure_id, t.source_procedure_id, t.kind, t.supersedes_external_id, t.names_notice)
-        IS DISTINCT FROM (v.procedure_id, v.source_procedure_id, v.kind, v.supersedes, v.names)
+      AND (t.procedure_id, t.source_procedure_id, t.kind, t.supersedes_external_id, t.names_notice, t.buyer_keys)
+        IS DISTINCT FROM (v.procedure_id, v.source_procedure_id, v.kind, v.supersedes, v.names, v.buyers)
     RETURNING t.id, old.procedure_id AS previous, old.names_notice AS previous_names`.execute(db);
   return new Map(rows.rows.map((r) => [r.id, { procedureId: r.previous, namesNotice: r.previous_names }]));
 }
@@ -175,11 +181,12 @@ export async function setTenderProcedures(
 export async function listProceduresNotices(
   db: Db,
   procedureIds: readonly string[],
-): Promise<(StoredProcedureNotice & { procedure_id: string })[]> {
+): Promise<(StoredProcedureNotice & { procedure_id: string; home_source_id: string })[]> {
   if (procedureIds.length === 0) return [];
-  const rows = await sql<StoredProcedureNotice & { procedure_id: string }>`
+  const rows = await sql<StoredProcedureNotice & { procedure_id: string; home_source_id: string }>`
     SELECT t.id, t.external_id, t.kind, t.supersedes_external_id, t.published_at, t.title, t.deadline,
-      t.amount, t.currency, t.superseded_by, t.changes, t.procedure_id,
+      t.amount, t.currency, t.superseded_by, t.changes, t.procedure_id, t.source_id, t.buyer_keys,
+      t.beside, home.source_id AS home_source_id,
       -- Its documents, read as procedureNoticesQuery reads them.
       array(
         SELECT DISTINCT coalesce(a.title, a.filename) FROM attachments a
@@ -187,6 +194,7 @@ export async function listProceduresNotices(
           AND strpos(a.source_url, '/' || t.external_id || '/') = 0
         ORDER BY 1) AS documents
     FROM unnest(${[...new Set(procedureIds)]}::uuid[]) AS p(id)
+    JOIN procedures AS home ON home.id = p.id
     CROSS JOIN LATERAL (SELECT * FROM tenders WHERE procedure_id = p.id OFFSET 0) AS t`.execute(db);
   return rows.rows;
 }
@@ -196,18 +204,25 @@ export interface NoticeLinkRow {
   tenderId: string;
   supersededBy: string | null;
   changes: NoticeChange[] | null;
+  /** It stands beside the procedure's own notices (0031). */
+  beside: boolean;
 }
 
 /** Stores each notice's link where it differs (`setNoticeLink` for many); returns how many changed. */
 export async function setNoticeLinks(db: Db, links: readonly NoticeLinkRow[]): Promise<number> {
   if (links.length === 0) return 0;
-  const input = links.map((l) => ({ id: l.tenderId, superseded_by: l.supersededBy, changes: l.changes }));
+  const input = links.map((l) => ({
+    id: l.tenderId,
+    superseded_by: l.supersededBy,
+    changes: l.changes,
+    beside: l.beside,
+  }));
   const result = await sql`
-    UPDATE tenders AS t SET superseded_by = v.superseded_by, changes = v.changes
-    FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS v(id uuid, superseded_by uuid, changes jsonb)
+    UPDATE tenders AS t SET superseded_by = v.superseded_by, changes = v.changes, beside = v.beside
+    FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+      AS v(id uuid, superseded_by uuid, changes jsonb, beside boolean)
     WHERE t.id = v.id
-      AND (t.superseded_by IS DISTINCT FROM v.superseded_by OR t.changes IS DISTINCT FROM v.changes)`.execute(
-    db,
-  );
+      AND (t.superseded_by IS DISTINCT FROM v.superseded_by OR t.changes IS DISTINCT FROM v.changes
+           OR t.beside IS DISTINCT FROM v.beside)`.execute(db);
   return Number(result.numAffectedRows ?? 0n);
 }

@@ -23,8 +23,10 @@ export async function listProcedureTimeline(db: Db, procedureId: string): Promis
 
 /**
  * A procedure (docs/api.md#procedures): its source (the procedure's own, also when notices of the
- * other UK portal stand in it), its notices and its current notice — the latest current call for
- * competition or change (what a bidder answers), else its latest current notice; and the awards
+ * other UK portal stand in it), its notices and its current notice — among its own notices (not
+ * those standing beside: another buyer or the other portal, docs/records.md#procedures), the
+ * latest current call for competition or change (what a bidder answers; a later planning notice
+ * does not replace it), else its latest current notice; and the awards
  * of its result, modification and change notices (a corrected result) that nothing supersedes,
  * oldest notice first (at most `AWARD_LIMITS.procedureAwards`, naming at most `procedureWinners`).
  * The id of a procedure that has joined another (docs/records.md#procedures) answers with that one.
@@ -44,7 +46,7 @@ export async function findProcedure(db: Db, requestedId: string): Promise<Proced
     SELECT ${TENDER_SUMMARY_COLUMNS}
     FROM tenders AS t JOIN sources AS s ON s.id = t.source_id
     WHERE t.procedure_id = ${id} AND t.superseded_by IS NULL
-    ORDER BY (t.kind IN ('planning', 'competition', 'change')) DESC, t.published_at DESC, t.external_id DESC
+    ORDER BY t.beside, (t.kind IN ('competition', 'change')) DESC, t.published_at DESC, t.external_id DESC
     LIMIT 1`.execute(db);
   const summary = current.rows[0];
   if (summary === undefined) return undefined;

@@ -147,6 +147,10 @@ export interface StoredProcedureNotice {
   documents: string[];
   superseded_by: string | null;
   changes: NoticeChange[] | null;
+  /** The source that published it, its buyers and whether it stands beside (0031). */
+  source_id: string;
+  buyer_keys: string[];
+  beside: boolean;
 }
 
 /** The notices of one procedure (`tenders_procedure_idx`), with their current documents. */
@@ -170,6 +174,9 @@ export function procedureNoticesQuery(db: Db, procedureId: string) {
       "t.currency",
       "t.superseded_by",
       "t.changes",
+      "t.source_id",
+      "t.buyer_keys",
+      "t.beside",
       sql<string[]>`array(
         SELECT DISTINCT coalesce(a.title, a.filename) FROM attachments a
         WHERE a.tender_id = t.id AND a.download_status <> 'skipped'
@@ -183,17 +190,19 @@ export function procedureNoticesQuery(db: Db, procedureId: string) {
 export async function setNoticeLink(
   db: Db,
   tenderId: string,
-  link: { supersededBy: string | null; changes: NoticeChange[] | null },
+  link: { supersededBy: string | null; changes: NoticeChange[] | null; beside?: boolean },
 ): Promise<boolean> {
   const changes = link.changes === null ? null : JSON.stringify(link.changes);
+  const beside = link.beside ?? false;
   const result = await db
     .updateTable("tenders")
-    .set({ superseded_by: link.supersededBy, changes })
+    .set({ superseded_by: link.supersededBy, changes, beside })
     .where("id", "=", tenderId)
     .where((eb) =>
       eb.or([
         eb("superseded_by", "is distinct from", link.supersededBy),
         eb("changes", "is distinct from", sql<NoticeChange[] | null>`${changes}::jsonb`),
+        eb("beside", "is distinct from", beside),
       ]),
     )
     .executeTakeFirst();

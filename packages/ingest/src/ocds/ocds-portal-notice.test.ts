@@ -50,42 +50,42 @@ describe("parsePortalReference", () => {
 });
 
 describe("ocdsOtherPortalNotice", () => {
-  it("reads a related process named by ocid, a notice URL among documents, links and descriptions", () => {
+  it("reads a related process named by ocid or by its notice URI", () => {
     const related = [{ id: "1", relationship: ["parent"], scheme: "ocid", identifier: FTS_OCID }];
     expect(named(cf({ relatedProcesses: related }))).toBe(`find-a-tender:ocid:${FTS_OCID}`);
-    const doc = { url: "https://www.find-tender.service.gov.uk/Notice/051000-2026" };
-    expect(named(cf({ tender: { documents: [doc] } }))).toBe("find-a-tender:notice:051000-2026");
-    expect(named(cf({ awards: [{ documents: [doc] }] }))).toBe("find-a-tender:notice:051000-2026");
+    const uri = [{ id: "1", uri: "https://www.find-tender.service.gov.uk/Notice/051000-2026" }];
+    expect(named(cf({ relatedProcesses: uri }))).toBe("find-a-tender:notice:051000-2026");
     const cfPage = `https://www.contractsfinder.service.gov.uk/Notice/${CF_NOTICE}`;
-    expect(named(fts({ links: [{ rel: "canonical", href: cfPage }] }))).toBe(
-      `contracts-finder:notice:${CF_NOTICE}`,
-    );
-    const description = "Also published at https://www.find-tender.service.gov.uk/Notice/051000-2026.";
-    expect(named(cf({ tender: { description } }))).toBe("find-a-tender:notice:051000-2026");
+    expect(named(fts({ relatedProcesses: [{ uri: cfPage }] }))).toBe(`contracts-finder:notice:${CF_NOTICE}`);
   });
 
-  it("prefers a related process to a document, and skips its own portal's notices", () => {
-    const ownPage = { url: `https://www.contractsfinder.service.gov.uk/Notice/${CF_NOTICE}` };
-    const other = { url: "https://www.find-tender.service.gov.uk/Notice/051000-2026" };
-    const related = [{ scheme: "ocid", identifier: FTS_OCID }];
-    expect(named(cf({ tender: { documents: [ownPage, other] }, relatedProcesses: related }))).toBe(
-      `find-a-tender:ocid:${FTS_OCID}`,
-    );
-    expect(named(cf({ tender: { documents: [ownPage] } }))).toBeNull();
+  // Issue 32, finding 2: free text, documents and links are the publisher's prose, not a reference.
+  it("never reads documents, links, tender.id or descriptions", () => {
+    const url = "https://www.find-tender.service.gov.uk/Notice/051000-2026";
+    expect(named(cf({ tender: { documents: [{ url }] } }))).toBeNull();
+    expect(named(cf({ awards: [{ documents: [{ url }] }] }))).toBeNull();
+    expect(named(cf({ links: [{ rel: "canonical", href: url }] }))).toBeNull();
+    expect(named(cf({ tender: { id: FTS_OCID } }))).toBeNull();
+    expect(named(cf({ tender: { description: `Also published at ${url}.` } }))).toBeNull();
+    expect(named(cf({ description: `See ${FTS_OCID}` }))).toBeNull();
+    expect(named(cf({ relatedProcesses: [{ title: `Previous framework ${url}` }] }))).toBeNull();
+  });
+
+  it("skips its own portal's notices", () => {
+    const ownPage = `https://www.contractsfinder.service.gov.uk/Notice/${CF_NOTICE}`;
+    expect(
+      named(cf({ relatedProcesses: [{ uri: ownPage }, { scheme: "ocid", identifier: FTS_OCID }] })),
+    ).toBe(`find-a-tender:ocid:${FTS_OCID}`);
+    expect(named(cf({ relatedProcesses: [{ uri: ownPage }] }))).toBeNull();
   });
 
   it("never reads a bare notice number, a title or another publisher's release", () => {
-    expect(
-      named(cf({ tender: { id: "051000-2026", description: "See FTS notice 051000-2026" } })),
-    ).toBeNull();
-    expect(
-      named(cf({ tender: { title: "https://www.find-tender.service.gov.uk/Notice/051000-2026" } })),
-    ).toBeNull();
-    const doc = { url: "https://www.find-tender.service.gov.uk/Notice/051000-2026" };
-    expect(named({ ocid: "ocds-213czf-000-00001", tender: { documents: [doc] } })).toBeNull();
+    expect(named(cf({ relatedProcesses: [{ identifier: "051000-2026" }] }))).toBeNull();
+    const related = [{ uri: "https://www.find-tender.service.gov.uk/Notice/051000-2026" }];
+    expect(named({ ocid: "ocds-213czf-000-00001", relatedProcesses: related })).toBeNull();
   });
 
-  it("finds nothing in generated text unless it holds a well-formed reference", () => {
+  it("names something only from a related process, whatever generated text says elsewhere", () => {
     const hostile = fc.oneof(
       fc.string(),
       fc.string({ unit: "grapheme-composite" }),
@@ -95,29 +95,27 @@ describe("ocdsOtherPortalNotice", () => {
       hostile,
       hostile.map((s) => `https://www.find-tender.service.gov.uk/Notice/${s}`),
       hostile.map((s) => `ocds-h6vhtk-${s}`),
+      fc.stringMatching(/^\d{6}-20\d{2}$/).map((id) => `https://www.find-tender.service.gov.uk/Notice/${id}`),
+      fc.constant(FTS_OCID),
     );
     fc.assert(
-      fc.property(field, field, field, (a, b, c) => {
+      fc.property(field, field, field, fc.boolean(), (a, b, c, related) => {
         const release = cf({
           tender: { id: a, description: b, documents: [{ url: c }] },
-          relatedProcesses: [{ scheme: "ocid", identifier: a, uri: b, title: c }],
-          links: [{ href: a }],
+          description: a,
+          awards: [{ documents: [{ url: b }] }],
+          links: [{ href: c }],
+          relatedProcesses: related ? [{ scheme: "ocid", identifier: a, uri: b, title: c }] : [{ title: c }],
         });
         const found = ocdsOtherPortalNotice(release);
-        const wellFormed = [a, b, c].some((s) =>
-          /(ocds-h6vhtk-[0-9a-f]{6,12}|find-tender\.service\.gov\.uk\/notice\/\d{6}-\d{4})/i.test(s),
+        if (!related) expect(found).toBeNull();
+        const wellFormed = [a, b].some((s) =>
+          /^\s*(ocds-h6vhtk-[0-9a-f]{6,12}|https:\/\/www\.find-tender\.service\.gov\.uk\/notice\/\d{6}-\d{4})\s*$/i.test(
+            s,
+          ),
         );
         if (!wellFormed) expect(found).toBeNull();
         if (found) expect(found.portal).toBe("find-a-tender");
-      }),
-    );
-  });
-
-  it("finds a well-formed reference wherever generated text puts it", () => {
-    fc.assert(
-      fc.property(fc.string(), fc.string(), fc.stringMatching(/^\d{6}-20\d{2}$/), (before, after, id) => {
-        const description = `${before} https://www.find-tender.service.gov.uk/Notice/${id} ${after}`;
-        expect(named(cf({ tender: { description } }))).toBe(`find-a-tender:notice:${id}`);
       }),
     );
   });
@@ -139,5 +137,39 @@ describe("ocdsOwnNoticeKeys", () => {
       `contracts-finder:notice:${CF_NOTICE}`,
     ]);
     expect(ocdsOwnNoticeKeys({ ocid: "ocds-213czf-000-00001", id: "083650-2026" })).toEqual([]);
+  });
+
+  it("owns exactly its ocid and notice id, whatever generated documents, links and text mention", () => {
+    const mention = fc.oneof(
+      fc.string(),
+      fc.constantFrom(
+        "https://www.find-tender.service.gov.uk/Notice/051000-2026",
+        "ocds-h6vhtk-0a0a0a",
+        `https://www.contractsfinder.service.gov.uk/Notice/${CF_NOTICE}`,
+      ),
+    );
+    fc.assert(
+      fc.property(mention, mention, mention, (a, b, c) => {
+        const release = fts({
+          tender: { id: a, description: b, documents: [{ url: a }, { url: c }] },
+          awards: [{ documents: [{ url: b }] }],
+          links: [{ href: c }],
+          relatedProcesses: [{ scheme: "ocid", identifier: a, uri: b }],
+        });
+        expect(ocdsOwnNoticeKeys(release)).toEqual([
+          `find-a-tender:ocid:${FTS_OCID}`,
+          "find-a-tender:notice:083650-2026",
+        ]);
+      }),
+    );
+  });
+
+  // Issue 32, finding 3: a notice page listed among documents is a mention, never a key of its own.
+  it("takes no key from documents or links, even of its own portal", () => {
+    const other = { url: "https://www.find-tender.service.gov.uk/Notice/051000-2026" };
+    const ocid = { url: "ocds-h6vhtk-0a0a0a" };
+    expect(
+      ocdsOwnNoticeKeys(fts({ tender: { documents: [other, ocid] }, links: [{ href: other.url }] })),
+    ).toEqual([`find-a-tender:ocid:${FTS_OCID}`, "find-a-tender:notice:083650-2026"]);
   });
 });

@@ -3,18 +3,12 @@
  * (above threshold) and Contracts Finder (below threshold, and copies of above-threshold notices).
  * Each is recognised by its registered ocid prefix and its notice pages; nothing else counts.
  *
- * Where a release names the other portal's notice. No recorded release in the repository does
- * (every CF and FTS fixture was read for `find-tender`, `contractsfinder`, both ocid prefixes and
- * `NNNNNN-YYYY` ids); the FTS releases' `links` name Public Contracts Scotland, not CF. Nor did
- * a search of the CF API documentation (contractsfinder.service.gov.uk/apidocumentation, which
- * lists the OCDS endpoints but no field for the FTS notice) and of published CF releases find
- * the field CF's notice form has for it in the OCDS output. So the places read are those the
- * OCDS standard gives for a link between processes and to notice
- * pages: `relatedProcesses[]` (`scheme` "ocid" with `identifier`, or `uri`; OCDS 1.1 release
- * schema, RelatedProcess), documents' `url` (open-contracting/standard issue #1292: CF and FTS
- * publish their own notice pages as `tenderNotice`/`awardNotice` documents, as the fixtures
- * show), `links[].href`, `tender.id`, and full notice URLs or ocids written in descriptions.
- * Bare notice numbers in free text are never read: buyers' own references look the same.
+ * Where a release names the other portal's notice: only `relatedProcesses[]` (`scheme` "ocid"
+ * with `identifier`, or `uri`; OCDS 1.1 release schema, RelatedProcess), the one place OCDS gives
+ * for a link between processes. Descriptions, titles, documents, `links` and `tender.id` are the
+ * publisher's prose: anyone can write another procedure's notice URL there, by mistake ("see our
+ * previous framework") or to take that procedure over (issue 32), so they never join anything.
+ * Bare notice numbers are never read: buyers' own references look the same.
  */
 export type UkPortal = "find-a-tender" | "contracts-finder";
 
@@ -42,10 +36,6 @@ const PORTALS: readonly PortalShape[] = [
     noticeId: new RegExp(`^${UUID}$`, "i"),
   },
 ];
-
-// In free text: a whole notice URL or a whole ocid of a portal, never part of a longer token.
-const IN_TEXT =
-  /(?<![\w.-])(?:https?:\/\/(?:www\.)?(?:find-tender|contractsfinder)\.service\.gov\.uk\/Notice\/[0-9a-f-]+(?![\w-])|ocds-(?:h6vhtk|b5fd17)-[0-9a-f-]+(?![\w-]))/gi;
 
 /** A notice of a UK portal: its ocid, or one notice of it by its notice id. */
 export interface PortalNotice {
@@ -87,9 +77,11 @@ export function parsePortalReference(value: unknown): PortalNotice | null {
 }
 
 /**
- * The keys a release of a UK portal can be named by: its ocid and its notice ids (Find a Tender:
- * the release id, `NNNNNN-YYYY`; Contracts Finder: the notice uuid its release id starts with),
- * plus its own portal's notice pages among its documents. Empty for other publishers.
+ * The keys a release of a UK portal owns, those the other portal can name it by: its ocid and its
+ * notice id (Find a Tender: the release id, `NNNNNN-YYYY`; Contracts Finder: the notice uuid its
+ * release id starts with). Nothing it mentions (a notice page among its documents) is its key: a
+ * mention must never take another notice's key (docs/records.md#procedures). Empty for other
+ * publishers.
  */
 export function ocdsOwnNoticeKeys(release: unknown): string[] {
   const r = object(release);
@@ -100,54 +92,26 @@ export function ocdsOwnNoticeKeys(release: unknown): string[] {
   const releaseId = typeof r.id === "string" ? r.id.trim() : "";
   const noticeId = portal === "contracts-finder" ? releaseId.slice(0, 36) : releaseId;
   if (shape.noticeId.test(noticeId)) own.push({ portal, kind: "notice", id: noticeId.toLowerCase() });
-  for (const url of documentUrls(r)) {
-    const found = parsePortalReference(url);
-    if (found?.portal === portal) own.push(found);
-  }
   return [...new Set(own.map(portalNoticeKey))];
 }
 
 /**
- * The other UK portal's notice a release names, only from an explicit ocid or notice URL (see
- * the module comment for where); the first found in that order. Null when the release is not
+ * The other UK portal's notice a release names, only from an ocid or notice URL in
+ * `relatedProcesses` (see the module comment); the first found. Null when the release is not
  * from a UK portal, names only its own portal, or names nothing. Pure and total.
  */
 export function ocdsOtherPortalNotice(release: unknown): PortalNotice | null {
   const r = object(release);
   const own = ocidPortal(r.ocid);
   if (own === null) return null;
-  const tender = object(r.tender);
-  const related = list(r.relatedProcesses).map(object);
-  const candidates = [
-    ...related.flatMap((p) => [
-      text(p.scheme)?.toLowerCase() === "ocid" ? text(p.identifier) : null,
-      text(p.uri),
-    ]),
-    ...documentUrls(r),
-    ...list(r.links).map((l) => text(object(l).href)),
-    text(tender.id),
-    ...[tender.description, r.description, ...related.map((p) => p.title)].flatMap(referencesInText),
-  ];
+  const candidates = list(r.relatedProcesses)
+    .map(object)
+    .flatMap((p) => [text(p.scheme)?.toLowerCase() === "ocid" ? text(p.identifier) : null, text(p.uri)]);
   for (const candidate of candidates) {
     const found = parsePortalReference(candidate);
     if (found !== null && found.portal !== own) return found;
   }
   return null;
-}
-
-function referencesInText(value: unknown): string[] {
-  if (typeof value !== "string") return [];
-  return [...value.slice(0, 100_000).matchAll(IN_TEXT)].map((m) => m[0]);
-}
-
-function documentUrls(r: Json): (string | null)[] {
-  const parts = [
-    object(r.planning),
-    object(r.tender),
-    ...list(r.awards).map(object),
-    ...list(r.contracts).map(object),
-  ];
-  return parts.flatMap((part) => list(part.documents).map((d) => text(object(d).url)));
 }
 
 type Json = Record<string, unknown>;

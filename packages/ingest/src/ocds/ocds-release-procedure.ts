@@ -1,7 +1,9 @@
 import { ocdsTagsKind } from "@tender/contracts";
+import { noticeBuyerKeys } from "../procedure/notice-buyer-keys.js";
 import { noticeKey } from "../procedure/notice-key.js";
 import type { NoticeProcedure } from "../procedure/notice-procedure.js";
 import { ocdsOtherPortalNotice, ocdsOwnNoticeKeys, portalNoticeKey } from "./ocds-portal-notice.js";
+import { ocdsReleaseBuyers } from "./ocds-release-buyers.js";
 import { ocdsReleaseTags } from "./ocds-release-tags.js";
 
 type Json = Record<string, unknown>;
@@ -14,7 +16,7 @@ type Json = Record<string, unknown>;
  * naming none supersedes the procedure's previous call or change: `linkProcedureNotices`).
  * Release ids are unique within their `ocid` only (`idWithinProcedure`). For a release of Find a
  * Tender or Contracts Finder: its own keys and the other portal's notice it names
- * (`ocdsOtherPortalNotice`). Null without an `ocid`. Pure, so `tender remap` can rerun it on
+ * (`ocdsOtherPortalNotice`); its buyers (`ocdsReleaseBuyers`). Null without an `ocid`. Pure, so `tender remap` can rerun it on
  * `raw_payload`.
  */
 export function ocdsReleaseProcedure(release: unknown): NoticeProcedure | null {
@@ -27,6 +29,7 @@ export function ocdsReleaseProcedure(release: unknown): NoticeProcedure | null {
     kind,
     supersedes: amendedRelease(r),
     idWithinProcedure: true,
+    buyers: noticeBuyerKeys(ocdsReleaseBuyers(release)),
   };
   const keys = ocdsOwnNoticeKeys(release);
   if (keys.length === 0) return procedure;

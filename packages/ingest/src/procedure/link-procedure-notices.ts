@@ -19,6 +19,10 @@ export interface ProcedureNotice {
   currency: string | null;
   /** Its documents (file names), in any order. */
   documents: readonly string[];
+  /** The source that published it (its id); absent: the procedure's own. */
+  source?: string;
+  /** Its buyer keys (`noticeBuyerKeys`); absent or empty: it names no buyer. */
+  buyers?: readonly string[];
 }
 
 /** Where a notice stands in its procedure. */
@@ -27,6 +31,11 @@ export interface NoticeLink {
   supersededBy: string | null;
   /** What it changed against the version it replaces; null: it replaces none. */
   changes: NoticeChange[] | null;
+  /**
+   * It stands beside the procedure's own notices (another source, or another buyer): never the
+   * procedure's current notice, and no `changed` or `cancelled` follow-up.
+   */
+  beside: boolean;
 }
 
 /**
@@ -36,58 +45,137 @@ export interface NoticeLink {
  * next and its changes are those against the previous one. A notice naming one that is not
  * stored (yet) is a root until it arrives. A `change` that names nothing (an OCDS
  * `tenderAmendment` without `amendsReleaseID`) replaces the latest older `competition` or `change`
- * of the procedure (the notice it changes), if any. Depends on the set only, never on arrival
- * order, so a notice that arrives out of order ends in the same state as in order.
+ * of the procedure (the notice it changes), if any. A notice is a version only of one of the same
+ * source published for the same buyer (`sameBuyer`: the one it names and the one that one is a
+ * version of), so another publisher cannot change or cancel it;
+ * those of another source than `home` (the procedure's), or of no buyer in common with the
+ * procedure's oldest notice of `home`, stand beside. Depends on the set only, never on arrival
+ * order, so a notice that arrives out of order ends in the same state as in order. Linear in the
+ * notices after sorting them: a procedure of thousands of versions is linked on every notice
+ * that joins it.
  */
-export function linkProcedureNotices(notices: readonly ProcedureNotice[]): Map<string, NoticeLink> {
+export function linkProcedureNotices(
+  notices: readonly ProcedureNotice[],
+  home?: string,
+): Map<string, NoticeLink> {
   const ordered = [...notices].sort(olderFirst);
-  const byExternalId = new Map(ordered.map((n) => [n.externalId, n]));
+  const rank = new Map(ordered.map((n, index) => [n, index]));
+  const byExternalId = new Map(ordered.map((n) => [`${n.source ?? ""}\n${n.externalId}`, n]));
   const named = new Map<ProcedureNotice, ProcedureNotice>();
-  let previousCall: ProcedureNotice | undefined;
+  // The latest call or change so far of each source and buyer key: a change naming none replaces it.
+  const previousCall = new Map<string, ProcedureNotice>();
+  const callKeys = (n: ProcedureNotice) => buyersOf(n).map((b) => `${n.source ?? ""}\n${b}`);
   for (const notice of ordered) {
-    const replaced =
-      notice.supersedes !== null
-        ? byExternalId.get(notice.supersedes)
-        : notice.kind === "change"
-          ? previousCall
-          : undefined;
+    let replaced: ProcedureNotice | undefined;
+    if (notice.supersedes !== null) {
+      replaced = byExternalId.get(`${notice.source ?? ""}\n${notice.supersedes}`);
+      if (replaced !== undefined && !sameBuyer(notice, replaced)) replaced = undefined;
+    } else if (notice.kind === "change") {
+      for (const key of callKeys(notice)) {
+        const call = previousCall.get(key);
+        if (
+          call !== undefined &&
+          (replaced === undefined || (rank.get(call) ?? 0) > (rank.get(replaced) ?? 0))
+        )
+          replaced = call;
+      }
+    }
     if (replaced !== undefined && replaced !== notice) named.set(notice, replaced);
-    if (notice.kind === "competition" || notice.kind === "change") previousCall = notice;
+    if (notice.kind === "competition" || notice.kind === "change")
+      for (const key of callKeys(notice)) previousCall.set(key, notice);
   }
-  const versions = new Map<string, ProcedureNotice[]>();
+  const roots = rootsOf(ordered, named, rank);
+  const versions = new Map<ProcedureNotice, ProcedureNotice[]>();
   for (const notice of ordered) {
-    const root = rootOf(notice, named);
-    versions.set(root.id, [...(versions.get(root.id) ?? []), notice]);
+    const root = roots.get(notice) as ProcedureNotice;
+    const list = versions.get(root);
+    if (list === undefined) versions.set(root, [notice]);
+    else list.push(notice);
   }
+  const founder = ordered.find((n) => (n.source ?? "") === (home ?? ordered[0]?.source ?? ""));
+  const beside = (n: ProcedureNotice) => founder === undefined || !sameBuyer(n, founder);
   const links = new Map<string, NoticeLink>();
-  for (const [rootId, list] of versions) {
-    const chain = [...list.filter((n) => n.id === rootId), ...list.filter((n) => n.id !== rootId)];
+  for (const [root, list] of versions) {
+    const chain = [root, ...list.filter((n) => n !== root)];
     chain.forEach((notice, index) => {
       const previous = chain[index - 1];
       links.set(notice.id, {
         supersededBy: chain[index + 1]?.id ?? null,
         changes: previous === undefined ? null : noticeChanges(previous, notice),
+        beside: beside(notice),
       });
     });
   }
   return links;
 }
 
-/** The end of the chain of replaced notices; in a loop, the oldest notice of the loop. */
-function rootOf(
-  notice: ProcedureNotice,
+/**
+ * Whether two notices may be versions of one another: the same source and a buyer key in common
+ * (any one, for joint procurement), or both naming no buyer.
+ */
+export function sameBuyer(a: ProcedureNotice, b: ProcedureNotice): boolean {
+  if ((a.source ?? "") !== (b.source ?? "")) return false;
+  const theirs = new Set(buyersOf(b));
+  return buyersOf(a).some((key) => theirs.has(key));
+}
+
+// A notice naming no buyer is keyed "" so that it meets only notices naming none.
+const buyersOf = (n: ProcedureNotice): readonly string[] =>
+  n.buyers === undefined || n.buyers.length === 0 ? [""] : n.buyers;
+
+/**
+ * The notice each one is a version of: the end of its chain of replaced notices (in a loop, the
+ * oldest notice of the loop), as long as it shares a buyer with that notice (`sameBuyer`), else
+ * itself. Each notice names at most one, so one walk per notice, stopping where an earlier walk
+ * ended and resolved backwards, visits each notice once: linear, however long the chain.
+ */
+function rootsOf(
+  ordered: readonly ProcedureNotice[],
   named: ReadonlyMap<ProcedureNotice, ProcedureNotice>,
-): ProcedureNotice {
-  const path: ProcedureNotice[] = [];
-  let current = notice;
-  for (;;) {
-    const seen = path.indexOf(current);
-    if (seen >= 0) return path.slice(seen).sort(olderFirst)[0] as ProcedureNotice;
-    path.push(current);
-    const replaced = named.get(current);
-    if (replaced === undefined) return current;
-    current = replaced;
+  rank: ReadonlyMap<ProcedureNotice, number>,
+): Map<ProcedureNotice, ProcedureNotice> {
+  const roots = new Map<ProcedureNotice, ProcedureNotice>();
+  const versionOf = (notice: ProcedureNotice, root: ProcedureNotice) =>
+    sameBuyer(notice, root) ? root : notice;
+  for (const start of ordered) {
+    if (roots.has(start)) continue;
+    const path: ProcedureNotice[] = [];
+    const onPath = new Map<ProcedureNotice, number>();
+    let loopStart = -1;
+    let resolved = false;
+    for (let current: ProcedureNotice | undefined = start; current !== undefined; ) {
+      if (roots.has(current)) {
+        resolved = true;
+        break;
+      }
+      const seen = onPath.get(current);
+      if (seen !== undefined) {
+        loopStart = seen;
+        break;
+      }
+      onPath.set(current, path.length);
+      path.push(current);
+      current = named.get(current);
+    }
+    let i = path.length - 1;
+    if (loopStart >= 0) {
+      // A loop: its oldest notice is the one the others are versions of.
+      const loop = path.slice(loopStart);
+      const oldest = loop.reduce((a, b) => ((rank.get(a) ?? 0) <= (rank.get(b) ?? 0) ? a : b));
+      for (const notice of loop) roots.set(notice, versionOf(notice, oldest));
+      i = loopStart - 1;
+    } else if (!resolved) {
+      const end = path[i] as ProcedureNotice;
+      roots.set(end, end);
+      i -= 1;
+    }
+    for (; i >= 0; i--) {
+      const notice = path[i] as ProcedureNotice;
+      const next = roots.get(named.get(notice) as ProcedureNotice) as ProcedureNotice;
+      roots.set(notice, versionOf(notice, next));
+    }
   }
+  return roots;
 }
 
 /** What `after` changed against `before`: title, deadline, amount, documents added and removed. */

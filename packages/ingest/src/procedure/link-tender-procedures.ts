@@ -31,6 +31,7 @@ export function placeIn(own: LockedProcedure, procedure: NoticeProcedure): Tende
     kind: procedure.kind,
     supersedes_external_id: procedure.supersedes,
     names_notice: procedure.portal?.names ?? null,
+    buyer_keys: [...(procedure.buyers ?? [])],
   };
 }
 
@@ -66,6 +67,7 @@ export async function linkTenderProcedures(
         kind: procedure.kind,
         supersedesExternalId: procedure.supersedes,
         namesNotice: procedure.portal?.names ?? null,
+        buyerKeys: procedure.buyers ?? [],
         noticeKeys: procedure.portal?.keys ?? [],
       })),
   );
@@ -86,6 +88,7 @@ export async function linkTenderProcedures(
         kind: place.kind,
         supersedesExternalId: place.supersedes_external_id,
         namesNotice: place.names_notice,
+        buyerKeys: place.buyer_keys,
       };
     }),
   );

@@ -17,6 +17,11 @@ export interface NoticeProcedure {
    */
   idWithinProcedure?: boolean;
   /**
+   * Its buyer keys (`noticeBuyerKeys`): it supersedes only notices of its source sharing one
+   * (docs/records.md#procedures). Absent or empty: it names no buyer.
+   */
+  buyers?: readonly string[];
+  /**
    * A notice of a UK portal that may be published on the other one too (Find a Tender and
    * Contracts Finder): the keys the other portal can name it by, and the other portal's notice it
    * names itself (`portal:kind:id`, see `ocdsOtherPortalNotice`). Absent for every other source.

@@ -10,6 +10,7 @@ import { linkProcedureNotices, type ProcedureNotice } from "./link-procedure-not
 export async function relinkProcedures(db: Db, procedureIds: readonly string[]): Promise<number> {
   const stored = await listProceduresNotices(db, procedureIds);
   const byProcedure = new Map<string, ProcedureNotice[]>();
+  const homes = new Map<string, string>();
   const storedLinks = new Map<string, string>();
   for (const row of stored) {
     const notices = byProcedure.get(row.procedure_id) ?? [];
@@ -24,21 +25,29 @@ export async function relinkProcedures(db: Db, procedureIds: readonly string[]):
       amount: row.amount,
       currency: row.currency,
       documents: row.documents,
+      source: row.source_id,
+      buyers: row.buyer_keys,
     });
     byProcedure.set(row.procedure_id, notices);
-    storedLinks.set(row.id, linkKey(row.superseded_by, row.changes));
+    homes.set(row.procedure_id, row.home_source_id);
+    storedLinks.set(row.id, linkKey(row.superseded_by, row.changes, row.beside));
   }
   const changed: NoticeLinkRow[] = [];
-  for (const notices of byProcedure.values()) {
-    for (const [id, link] of linkProcedureNotices(notices)) {
-      if (storedLinks.get(id) === linkKey(link.supersededBy, link.changes)) continue;
-      changed.push({ tenderId: id, supersededBy: link.supersededBy, changes: link.changes });
+  for (const [procedureId, notices] of byProcedure) {
+    for (const [id, link] of linkProcedureNotices(notices, homes.get(procedureId))) {
+      if (storedLinks.get(id) === linkKey(link.supersededBy, link.changes, link.beside)) continue;
+      changed.push({
+        tenderId: id,
+        supersededBy: link.supersededBy,
+        changes: link.changes,
+        beside: link.beside,
+      });
     }
   }
   return setNoticeLinks(db, changed);
 }
 
 /** A link as comparable text (key order as `jsonb` gives it back does not matter). */
-function linkKey(supersededBy: string | null, changes: unknown): string {
-  return `${supersededBy ?? ""} ${canonicalJson(changes ?? null)}`;
+function linkKey(supersededBy: string | null, changes: unknown, beside: boolean): string {
+  return `${supersededBy ?? ""} ${beside} ${canonicalJson(changes ?? null)}`;
 }
