@@ -7,6 +7,13 @@ export type TenderSort = (typeof TENDER_SORTS)[number];
 /** Longest cursor accepted; the server's own are far shorter. */
 export const MAX_CURSOR_LENGTH = 512;
 
+/** A cursor parameter: a signed cursor the server issued (docs/api.md#cursors). */
+export const PageCursor = v.pipe(
+  v.string("Must be a string"),
+  v.maxLength(MAX_CURSOR_LENGTH, "Is not a cursor this server issued"),
+  v.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, "Is not a cursor this server issued"),
+);
+
 /**
  * Paging of `GET /api/v1/tenders` (docs/api.md#browsing), beside the filters, and the browse-only
  * range of contract ends (`contract_end_from` / `contract_end_to`, days, both included): result
@@ -24,13 +31,7 @@ export const TenderListPaging = v.strictObject(
       ),
       20,
     ),
-    cursor: v.optional(
-      v.pipe(
-        v.string("Must be a string"),
-        v.maxLength(MAX_CURSOR_LENGTH, "Is not a cursor this server issued"),
-        v.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, "Is not a cursor this server issued"),
-      ),
-    ),
+    cursor: v.optional(PageCursor),
     contract_end_from: v.optional(CalendarDate),
     contract_end_to: v.optional(CalendarDate),
   },
