@@ -11,7 +11,10 @@ import { insertGeneratedTenders } from "./insert-generated-tenders.js";
 import { seedTender } from "./seed-tender.js";
 
 // Control characters a JSON answer writes as `\u00XX` (6 bytes each): not tab, newline or the like.
-const CONTROLS = [...Array.from({ length: 8 }, (_, i) => 1 + i), ...Array.from({ length: 18 }, (_, i) => 14 + i)]
+const CONTROLS = [
+  ...Array.from({ length: 8 }, (_, i) => 1 + i),
+  ...Array.from({ length: 18 }, (_, i) => 14 + i),
+]
   .map((code) => String.fromCharCode(code))
   .join("");
 
@@ -95,7 +98,9 @@ export async function seedOversizedProcedures(
         contract_signed_at: null,
         contract_end: "2027-10-31",
         tenders_received: 3,
-        winners: [{ organisation_id: null, name: "Winner Ltd", identifier: null, scheme: null, country: "EE" }],
+        winners: [
+          { organisation_id: null, name: "Winner Ltd", identifier: null, scheme: null, country: "EE" },
+        ],
       },
     ],
     null,

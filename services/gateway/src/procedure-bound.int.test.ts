@@ -1,7 +1,12 @@
 import { CHANGE_DOCUMENT_LIMITS, createWireValidator, PROCEDURE_NOTICE_LIMITS } from "@tender/contracts";
 import { createApiKey } from "@tender/db";
 import { relinkProcedure } from "@tender/ingest";
-import { createTestDatabase, type OversizedProcedures, seedOversizedProcedures, type TestDatabase } from "@tender/testing";
+import {
+  createTestDatabase,
+  type OversizedProcedures,
+  seedOversizedProcedures,
+  type TestDatabase,
+} from "@tender/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
 import { send } from "./testing/requests.js";
@@ -103,13 +108,17 @@ describe("bounded procedure answers (issue 32, finding 1)", () => {
     expect(json.notices).toEqual([all[0], ...all.slice(-99)]);
 
     // From the answer's cursor: the notices between the first and the latest 99, then those.
-    const gap = await get(`/api/v1/procedures/${data.largeProcedureId}/notices?cursor=${json.notices_cursor}`);
+    const gap = await get(
+      `/api/v1/procedures/${data.largeProcedureId}/notices?cursor=${json.notices_cursor}`,
+    );
     expect(gap.json.items).toEqual(all.slice(1, 1 + PROCEDURE_NOTICE_LIMITS.page));
   });
 
   it("refuses another procedure's cursor, a forged one, unknown parameters and an unknown procedure", async () => {
     const { json } = await get(`/api/v1/procedures/${data.largeProcedureId}`);
-    const elsewhere = await get(`/api/v1/procedures/${data.procedureId}/notices?cursor=${json.notices_cursor}`);
+    const elsewhere = await get(
+      `/api/v1/procedures/${data.procedureId}/notices?cursor=${json.notices_cursor}`,
+    );
     expect([elsewhere.status, elsewhere.json.error.details[0].path]).toEqual([422, "/cursor"]);
     const forged = await get(`/api/v1/procedures/${data.largeProcedureId}/notices?cursor=abc.def`);
     expect(forged.status).toBe(422);
@@ -121,7 +130,9 @@ describe("bounded procedure answers (issue 32, finding 1)", () => {
 
   it("sends one key at most CARD_CONCURRENCY_PER_KEY procedures at once: one more is 429 with Retry-After", async () => {
     const path = `/api/v1/procedures/${data.procedureId}`;
-    const open = await Promise.all([1, 2, 3, 4].map(() => send(app, path, { headers: { "x-api-key": key } })));
+    const open = await Promise.all(
+      [1, 2, 3, 4].map(() => send(app, path, { headers: { "x-api-key": key } })),
+    );
     expect(open.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     const fifth = await send(app, `${path}/notices`, { headers: { "x-api-key": key } });
     expect(fifth.status).toBe(429);

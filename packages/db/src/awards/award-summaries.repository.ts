@@ -13,7 +13,10 @@ interface SummaryRow extends AwardSummaryItem {
  * last, then notice order), each with its first `AWARD_SUMMARY_LIMITS.winners` winners and how
  * many it names. A tender without stored awards is absent from the map.
  */
-export async function listAwardSummaries(db: Db, tenderIds: readonly string[]): Promise<Map<string, AwardSummary>> {
+export async function listAwardSummaries(
+  db: Db,
+  tenderIds: readonly string[],
+): Promise<Map<string, AwardSummary>> {
   const byTender = new Map<string, AwardSummary>();
   if (tenderIds.length === 0) return byTender;
   const { rows } = await sql<SummaryRow>`

@@ -4,7 +4,11 @@ import type { TenderPosition } from "../browse/tender-browse-types.js";
 import type { Db } from "../database.js";
 import { cutChangesSql } from "./cut-changes-sql.js";
 
-/** Where a notice stands in its procedure's order: `<published_at to the microsecond> <external_id>`, and its id. */
+/**
+ * Where a notice stands in its procedure's order: its `published_at` to the microsecond and its
+ * id (its external id, the order's second key, is read from its row: up to 512 characters, it
+ * would not fit a cursor).
+ */
 export type NoticePosition = TenderPosition & { key: string };
 
 /** A procedure's first and latest notices, how many it has, and where the first one stands. */
@@ -21,7 +25,7 @@ interface TimelineRow extends ProcedureNotice {
 
 // The order of a procedure's notices: publication time, then external id, then id (unique).
 const ORDER = sql`t.published_at, t.external_id, t.id`;
-const POSITION = sql<string>`to_char(t.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || ' ' || t.external_id`;
+const POSITION = sql<string>`to_char(t.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const noticeColumns = (changes: RawBuilder<unknown>) => sql`
   t.id, t.external_id, t.kind,
@@ -80,10 +84,9 @@ export async function listProcedureNoticePage(
   const after = page.after;
   let start = sql`true`;
   if (after !== undefined) {
-    const cut = after.key.indexOf(" ");
-    const published = after.key.slice(0, cut);
-    const externalId = after.key.slice(cut + 1);
-    start = sql`(t.published_at, t.external_id, t.id) > (${published}::timestamptz, ${externalId}, ${after.id}::uuid)`;
+    // Tenders are not deleted; were this one, the walk would go on from its publication time.
+    const externalId = sql`coalesce((SELECT p.external_id FROM tenders AS p WHERE p.id = ${after.id}::uuid), '')`;
+    start = sql`(t.published_at, t.external_id, t.id) > (${after.key}::timestamptz, ${externalId}, ${after.id}::uuid)`;
   }
   const { rows } = await sql<TimelineRow>`
     SELECT ${noticeColumns(cutChangesSql(sql`t.changes`))}

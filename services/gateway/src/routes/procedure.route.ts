@@ -70,7 +70,8 @@ export function procedureRoute(deps: Pick<Deps, "db" | "readDb" | "config">): Ho
         const found = await findProcedure(readDbOf(deps), c.req.param("id").toLowerCase());
         if (!found) throw new ApiError("not_found", "No procedure has this id.");
         const { gapAfter, ...procedure } = found;
-        const cursor = gapAfter === null ? null : encodeCursor(await cursorSecret(), scopeOf(found.id), gapAfter);
+        const cursor =
+          gapAfter === null ? null : encodeCursor(await cursorSecret(), scopeOf(found.id), gapAfter);
         const answer = { ...procedure, notices_cursor: cursor } satisfies ProcedureResponse;
         return c.body(jsonPiecesStream(cardJsonPieces(answer)), 200, { "content-type": "application/json" });
       },
@@ -91,16 +92,20 @@ export function procedureRoute(deps: Pick<Deps, "db" | "readDb" | "config">): Ho
         if (id === undefined) throw new ApiError("not_found", "No procedure has this id.");
         const query = noticeQuery(c.req.url);
         const secret = await cursorSecret();
-        const after = query.cursor === undefined ? undefined : decodeCursor(secret, scopeOf(id), query.cursor);
+        const after =
+          query.cursor === undefined ? undefined : decodeCursor(secret, scopeOf(id), query.cursor);
         if (after === null || (after !== undefined && after.key === null))
-          throw invalid([{ path: "/cursor", message: "Is not a cursor this server issued for this procedure" }]);
+          throw invalid([
+            { path: "/cursor", message: "Is not a cursor this server issued for this procedure" },
+          ]);
         const rows = await listProcedureNoticePage(db, id, {
           ...(after ? { after: { key: after.key as string, id: after.id } } : {}),
           limit: query.limit + 1,
         });
         const page = rows.slice(0, query.limit);
         const last = page.at(-1);
-        const next = rows.length > query.limit && last ? encodeCursor(secret, scopeOf(id), last.position) : null;
+        const next =
+          rows.length > query.limit && last ? encodeCursor(secret, scopeOf(id), last.position) : null;
         return c.json({
           items: page.map(({ position: _p, ...notice }) => notice),
           next_cursor: next,
