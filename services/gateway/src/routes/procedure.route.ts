@@ -69,10 +69,10 @@ export function procedureRoute(deps: Pick<Deps, "db" | "readDb" | "config">): Ho
       async (c) => {
         const found = await findProcedure(readDbOf(deps), c.req.param("id").toLowerCase());
         if (!found) throw new ApiError("not_found", "No procedure has this id.");
-        const { gapAfter, ...procedure } = found;
+        const { gapAfter, awards, ...procedure } = found;
         const cursor =
           gapAfter === null ? null : encodeCursor(await cursorSecret(), scopeOf(found.id), gapAfter);
-        const answer = { ...procedure, notices_cursor: cursor } satisfies ProcedureResponse;
+        const answer = { ...procedure, notices_cursor: cursor, awards } satisfies ProcedureResponse;
         return c.body(jsonPiecesStream(cardJsonPieces(answer)), 200, { "content-type": "application/json" });
       },
     )
