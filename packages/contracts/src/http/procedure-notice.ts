@@ -4,7 +4,7 @@ import { objectMessage } from "../primitives/object-message.js";
 import { UtcTimestamp } from "../primitives/utc-timestamp.js";
 import { Uuid } from "../primitives/uuid.js";
 import { NoticeChange } from "./notice-change.js";
-import { PageCursor } from "./tender-list-query.js";
+import { PageCursor, pageLimit } from "./tender-list-query.js";
 
 /**
  * How many notices of a procedure an answer lists (docs/api.md#procedures): a procedure answer
@@ -64,15 +64,7 @@ export type ProcedureNoticeList = v.InferOutput<typeof ProcedureNoticeList>;
 /** Query of `GET /api/v1/procedures/{id}/notices`: `limit` 1..100 (default 100) and `cursor`. */
 export const ProcedureNoticeQuery = v.strictObject(
   {
-    limit: v.optional(
-      v.pipe(
-        v.number("Must be a whole number"),
-        v.integer("Must be a whole number"),
-        v.minValue(1, "Must be at least 1"),
-        v.maxValue(PROCEDURE_NOTICE_LIMITS.page, `Must be at most ${PROCEDURE_NOTICE_LIMITS.page}`),
-      ),
-      PROCEDURE_NOTICE_LIMITS.page,
-    ),
+    limit: pageLimit(PROCEDURE_NOTICE_LIMITS.page, PROCEDURE_NOTICE_LIMITS.page),
     cursor: v.optional(PageCursor),
   },
   objectMessage,

@@ -14,6 +14,19 @@ export const PageCursor = v.pipe(
   v.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, "Is not a cursor this server issued"),
 );
 
+/** A `limit` parameter: a whole number from 1 to `max`, `fallback` when absent. */
+export function pageLimit(max: number, fallback: number) {
+  return v.optional(
+    v.pipe(
+      v.number("Must be a whole number"),
+      v.integer("Must be a whole number"),
+      v.minValue(1, "Must be at least 1"),
+      v.maxValue(max, `Must be at most ${max}`),
+    ),
+    fallback,
+  );
+}
+
 /**
  * Paging of `GET /api/v1/tenders` (docs/api.md#browsing), beside the filters, and the browse-only
  * range of contract ends (`contract_end_from` / `contract_end_to`, days, both included): result
@@ -22,15 +35,7 @@ export const PageCursor = v.pipe(
 export const TenderListPaging = v.strictObject(
   {
     sort: v.optional(v.picklist(TENDER_SORTS, `Must be one of ${TENDER_SORTS.join(", ")}`), "published_desc"),
-    limit: v.optional(
-      v.pipe(
-        v.number("Must be a whole number"),
-        v.integer("Must be a whole number"),
-        v.minValue(1, "Must be at least 1"),
-        v.maxValue(100, "Must be at most 100"),
-      ),
-      20,
-    ),
+    limit: pageLimit(100, 20),
     cursor: v.optional(PageCursor),
     contract_end_from: v.optional(CalendarDate),
     contract_end_to: v.optional(CalendarDate),
