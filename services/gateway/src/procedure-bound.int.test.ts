@@ -26,7 +26,6 @@ let data: OversizedProcedures;
 async function get(path: string) {
   const response = await send(app, path, { headers: { "x-api-key": key } });
   const text = await response.text();
-  if (process.env.SHOW_SIZES) console.log(`${path}: ${response.status}, ${Buffer.byteLength(text)} bytes`);
   return { status: response.status, bytes: Buffer.byteLength(text), json: JSON.parse(text) };
 }
 
