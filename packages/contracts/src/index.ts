@@ -15,6 +15,7 @@ export { AlertV1 } from "./http/alert-v1.js";
 export { AskRequest } from "./http/ask-request.js";
 export { AskResponse, NOT_ENOUGH_DATA_ANSWER } from "./http/ask-response.js";
 export { AWARD_LIMITS, Award, AwardWinner, awardList } from "./http/award.js";
+export { AWARD_SUMMARY_LIMITS, AwardSummary, AwardSummaryItem } from "./http/award-summary.js";
 export { browseParameterOf, browseParameters, LIST_FILTER_PARAMETERS } from "./http/browse-parameters.js";
 export {
   DEFAULT_DIGEST_HOUR_UTC,
@@ -27,7 +28,7 @@ export {
 export { ERROR_CODES, ERROR_HTTP_STATUS, ErrorCode } from "./http/error-code.js";
 export { ErrorResponse, ValidationIssue } from "./http/error-response.js";
 export { HealthLive, HealthReady } from "./http/health.js";
-export { NOTICE_CHANGE_FIELDS, NoticeChange } from "./http/notice-change.js";
+export { CHANGE_DOCUMENT_LIMITS, NOTICE_CHANGE_FIELDS, NoticeChange } from "./http/notice-change.js";
 export {
   AwardTotals,
   ORGANISATION_PAGE_LIMITS,
@@ -44,7 +45,14 @@ export {
   OrganisationRole,
   OrganisationSummary,
 } from "./http/organisation-summary.js";
-export { ProcedureNotice, TenderProcedure } from "./http/procedure-notice.js";
+export {
+  ListedProcedureNotices,
+  PROCEDURE_NOTICE_LIMITS,
+  ProcedureNotice,
+  ProcedureNoticeList,
+  ProcedureNoticeQuery,
+  TenderProcedure,
+} from "./http/procedure-notice.js";
 export { ProcedureResponse } from "./http/procedure-response.js";
 export { REQUEST_ID_PATTERN, RequestId } from "./http/request-id.js";
 export {
@@ -72,6 +80,7 @@ export {
 } from "./http/tender-filters.js";
 export {
   MAX_CURSOR_LENGTH,
+  PageCursor,
   TENDER_SORTS,
   TenderListPaging,
   type TenderSort,
@@ -80,6 +89,7 @@ export {
   FacetCount,
   FacetsResponse,
   TENDER_FACET_FIELDS,
+  TenderListItem,
   TenderListResponse,
   TenderSummary,
 } from "./http/tender-summary.js";

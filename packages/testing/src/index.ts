@@ -10,6 +10,11 @@ export {
 export { type GeneratedTendersOptions, insertGeneratedTenders } from "./insert-generated-tenders.js";
 export { insertMatch } from "./insert-match.js";
 export { type PlanNode, planNodes } from "./plan-nodes.js";
+export {
+  controlTitle,
+  type OversizedProcedures,
+  seedOversizedProcedures,
+} from "./seed-oversized-procedures.js";
 export { type SeedSavedSearchOptions, seedSavedSearch } from "./seed-saved-search.js";
 export {
   SEED_TENDER_FIELDS,

@@ -36,6 +36,8 @@ export interface SeedAttachment {
   /** Default `https://files.example.org/<external id>/<filename>`. */
   sourceUrl?: string;
   contentType?: string | null;
+  /** Default none: listed by its filename. */
+  title?: string | null;
   bytes?: Uint8Array;
 }
 
@@ -119,7 +121,7 @@ export async function seedTender(db: Db, options: SeedTenderOptions = {}): Promi
       id,
       attachments.map((a) => ({
         external_id: null,
-        title: null,
+        title: a.title ?? null,
         filename: a.filename,
         source_url: a.sourceUrl,
         content_type: a.contentType ?? null,

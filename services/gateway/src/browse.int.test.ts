@@ -122,7 +122,7 @@ describe("GET /api/v1/tenders", () => {
     });
   }
 
-  it("answers a page as TenderSummary, without payload or description", async () => {
+  it("answers a page as TenderSummary with the buyer's organisation and award summary, without payload or description", async () => {
     const { json, headers } = await get("/api/v1/tenders?limit=1&sort=amount_desc");
     expect(Object.keys(json.items[0]).sort()).toEqual(
       [
@@ -142,9 +142,13 @@ describe("GET /api/v1/tenders", () => {
         "procedure_id",
         "kind",
         "superseded_by",
+        "buyer_organisation_id",
+        "award_summary",
       ].sort(),
     );
     expect(json.items[0].amount).toBe("6003.00");
+    // A call for competition has no awards: no summary (result notices: awards.int.test.ts).
+    expect(json.items[0].award_summary).toBeNull();
     expect(headers.get("x-ratelimit-limit")).toBe("1000000");
   });
 

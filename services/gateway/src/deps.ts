@@ -19,7 +19,7 @@ export interface GatewayConfig {
   searchSettingsOnConnection?: boolean;
   /** FEED_READS_PER_MINUTE: reads of one feed per UTC minute, in this process; not the key's allowance. */
   feedReadsPerMinute: number;
-  /** CARD_CONCURRENCY_PER_KEY: tender cards one key may be sent at once, in this process. */
+  /** CARD_CONCURRENCY_PER_KEY: tender cards one key may be sent at once, and apart procedure answers, in this process. */
   cardConcurrencyPerKey: number;
   /**
    * PUBLIC_BASE_URL: the address clients reach the gateway at; absolute links (the feed's `self`)

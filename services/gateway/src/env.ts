@@ -22,7 +22,7 @@ import * as v from "valibot";
  * HTTP server's bounds on slow clients: `HTTP_HEADERS_TIMEOUT_MS` (10000),
  * `HTTP_REQUEST_TIMEOUT_MS` (30000, not below the headers timeout), `HTTP_KEEP_ALIVE_TIMEOUT_MS`
  * (5000); saved searches: `SAVED_SEARCHES_PER_KEY` (50), `FEED_READS_PER_MINUTE` (30 per feed) and the
- * webhook settings of `WebhookEnv`; `CARD_CONCURRENCY_PER_KEY` (4 tender cards sent at once per key);
+ * webhook settings of `WebhookEnv`; `CARD_CONCURRENCY_PER_KEY` (4 tender cards, and apart 4 procedure answers, sent at once per key);
  * `PUBLIC_BASE_URL` (unset: absolute links are built from the request); traces:
  * `OTEL_EXPORTER_OTLP_ENDPOINT` (unset: off) and `OTEL_SERVICE_NAME` (gateway).
  */

@@ -1026,6 +1026,10 @@ export const jsonSchemas = {
                                     "type": "null"
                                   }
                                 ]
+                              },
+                              "total": {
+                                "type": "integer",
+                                "minimum": 0
                               }
                             },
                             "required": [
@@ -1051,12 +1055,18 @@ export const jsonSchemas = {
                     "changes"
                   ],
                   "additionalProperties": false
-                }
+                },
+                "maxItems": 100
+              },
+              "notices_total": {
+                "type": "integer",
+                "minimum": 0
               }
             },
             "required": [
               "id",
-              "notices"
+              "notices",
+              "notices_total"
             ],
             "additionalProperties": false
           },
@@ -1490,6 +1500,170 @@ export const jsonSchemas = {
                   "type": "null"
                 }
               ]
+            },
+            "buyer_organisation_id": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "format": "uuid",
+                  "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "award_summary": {
+              "anyOf": [
+                {
+                  "type": "object",
+                  "properties": {
+                    "awards_total": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "awards": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "properties": {
+                          "lot": {
+                            "anyOf": [
+                              {
+                                "type": "string",
+                                "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                                "maxLength": 200
+                              },
+                              {
+                                "type": "null"
+                              }
+                            ]
+                          },
+                          "winners": {
+                            "type": "array",
+                            "items": {
+                              "type": "object",
+                              "properties": {
+                                "organisation_id": {
+                                  "anyOf": [
+                                    {
+                                      "type": "string",
+                                      "format": "uuid",
+                                      "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                                    },
+                                    {
+                                      "type": "null"
+                                    }
+                                  ]
+                                },
+                                "name": {
+                                  "anyOf": [
+                                    {
+                                      "type": "string",
+                                      "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                                      "maxLength": 1000
+                                    },
+                                    {
+                                      "type": "null"
+                                    }
+                                  ]
+                                },
+                                "identifier": {
+                                  "anyOf": [
+                                    {
+                                      "type": "string",
+                                      "pattern": "^\\S(?:[\\s\\S]*\\S)?$",
+                                      "maxLength": 200
+                                    },
+                                    {
+                                      "type": "null"
+                                    }
+                                  ]
+                                },
+                                "country": {
+                                  "anyOf": [
+                                    {
+                                      "type": "string",
+                                      "pattern": "^[A-Z]{2}$"
+                                    },
+                                    {
+                                      "type": "null"
+                                    }
+                                  ]
+                                }
+                              },
+                              "required": [
+                                "organisation_id",
+                                "name",
+                                "identifier",
+                                "country"
+                              ],
+                              "additionalProperties": false
+                            },
+                            "maxItems": 3
+                          },
+                          "winners_total": {
+                            "type": "integer",
+                            "minimum": 0
+                          },
+                          "value": {
+                            "anyOf": [
+                              {
+                                "type": "string",
+                                "pattern": "^(?:0|[1-9]\\d{0,17})\\.\\d{2}$"
+                              },
+                              {
+                                "type": "null"
+                              }
+                            ]
+                          },
+                          "currency": {
+                            "anyOf": [
+                              {
+                                "type": "string",
+                                "pattern": "^[A-Z]{3}$"
+                              },
+                              {
+                                "type": "null"
+                              }
+                            ]
+                          },
+                          "contract_end": {
+                            "anyOf": [
+                              {
+                                "type": "string",
+                                "format": "date",
+                                "pattern": "^(?!0000)\\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])$"
+                              },
+                              {
+                                "type": "null"
+                              }
+                            ]
+                          }
+                        },
+                        "required": [
+                          "lot",
+                          "winners",
+                          "winners_total",
+                          "value",
+                          "currency",
+                          "contract_end"
+                        ],
+                        "additionalProperties": false
+                      },
+                      "maxItems": 5
+                    }
+                  },
+                  "required": [
+                    "awards_total",
+                    "awards"
+                  ],
+                  "additionalProperties": false
+                },
+                {
+                  "type": "null"
+                }
+              ]
             }
           },
           "required": [
@@ -1508,7 +1682,9 @@ export const jsonSchemas = {
             "index_status",
             "procedure_id",
             "kind",
-            "superseded_by"
+            "superseded_by",
+            "buyer_organisation_id",
+            "award_summary"
           ],
           "additionalProperties": false
         }
@@ -1919,6 +2095,10 @@ export const jsonSchemas = {
                             "type": "null"
                           }
                         ]
+                      },
+                      "total": {
+                        "type": "integer",
+                        "minimum": 0
                       }
                     },
                     "required": [
@@ -1944,7 +2124,22 @@ export const jsonSchemas = {
             "changes"
           ],
           "additionalProperties": false
-        }
+        },
+        "maxItems": 100
+      },
+      "notices_total": {
+        "type": "integer",
+        "minimum": 0
+      },
+      "notices_cursor": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ]
       },
       "awards": {
         "type": "array",
@@ -2117,7 +2312,162 @@ export const jsonSchemas = {
       "source",
       "current",
       "notices",
+      "notices_total",
+      "notices_cursor",
       "awards"
+    ],
+    "additionalProperties": false
+  },
+  "procedure-notice-list": {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://tender-search.dev/schemas/procedure-notice-list.schema.json",
+    "title": "ProcedureNoticeList",
+    "description": "Response body of GET /api/v1/procedures/{id}/notices.",
+    "type": "object",
+    "properties": {
+      "items": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "id": {
+              "type": "string",
+              "format": "uuid",
+              "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+            },
+            "external_id": {
+              "type": "string"
+            },
+            "kind": {
+              "enum": [
+                "planning",
+                "competition",
+                "change",
+                "result",
+                "modification",
+                "cancellation"
+              ],
+              "type": "string"
+            },
+            "published_at": {
+              "type": "string",
+              "format": "date-time",
+              "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+            },
+            "superseded_by": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "format": "uuid",
+                  "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "changes": {
+              "anyOf": [
+                {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "field": {
+                        "enum": [
+                          "title",
+                          "deadline",
+                          "amount",
+                          "documents_added",
+                          "documents_removed"
+                        ],
+                        "type": "string"
+                      },
+                      "from": {
+                        "anyOf": [
+                          {
+                            "anyOf": [
+                              {
+                                "type": "string"
+                              },
+                              {
+                                "type": "array",
+                                "items": {
+                                  "type": "string"
+                                }
+                              }
+                            ]
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "to": {
+                        "anyOf": [
+                          {
+                            "anyOf": [
+                              {
+                                "type": "string"
+                              },
+                              {
+                                "type": "array",
+                                "items": {
+                                  "type": "string"
+                                }
+                              }
+                            ]
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "total": {
+                        "type": "integer",
+                        "minimum": 0
+                      }
+                    },
+                    "required": [
+                      "field",
+                      "from",
+                      "to"
+                    ],
+                    "additionalProperties": false
+                  }
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "id",
+            "external_id",
+            "kind",
+            "published_at",
+            "superseded_by",
+            "changes"
+          ],
+          "additionalProperties": false
+        },
+        "maxItems": 100
+      },
+      "next_cursor": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "items",
+      "next_cursor"
     ],
     "additionalProperties": false
   },
@@ -3834,6 +4184,10 @@ export const jsonSchemas = {
                             "type": "null"
                           }
                         ]
+                      },
+                      "total": {
+                        "type": "integer",
+                        "minimum": 0
                       }
                     },
                     "required": [
@@ -4343,6 +4697,10 @@ export const jsonSchemas = {
                       "type": "null"
                     }
                   ]
+                },
+                "total": {
+                  "type": "integer",
+                  "minimum": 0
                 }
               },
               "required": [

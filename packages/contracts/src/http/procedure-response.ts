@@ -3,21 +3,25 @@ import { objectMessage } from "../primitives/object-message.js";
 import { SourceCode } from "../primitives/source-code.js";
 import { Uuid } from "../primitives/uuid.js";
 import { AWARD_LIMITS, awardList } from "./award.js";
-import { ProcedureNotice } from "./procedure-notice.js";
+import { ListedProcedureNotices } from "./procedure-notice.js";
 import { TenderSummary } from "./tender-summary.js";
 
 /**
  * `GET /api/v1/procedures/{id}` (docs/api.md#procedures): the procedure's current notice (the
- * latest current call for competition or change, else its latest current notice), its notices
- * oldest first, and the awards of its result, modification and change notices that nothing supersedes
- * (oldest notice first, each in notice order).
+ * latest current call for competition or change, else its latest current notice), its first and
+ * latest notices oldest first (`notices_total` in all; `notices_cursor` reads the ones between
+ * from `GET /api/v1/procedures/{id}/notices`, null when every notice is listed), and the awards
+ * of its result, modification and change notices that nothing supersedes (oldest notice first,
+ * each in notice order).
  */
 export const ProcedureResponse = v.strictObject(
   {
     id: Uuid,
     source: SourceCode,
     current: TenderSummary,
-    notices: v.array(ProcedureNotice, "Must be an array"),
+    notices: ListedProcedureNotices,
+    notices_total: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    notices_cursor: v.nullable(v.string()),
     awards: awardList(AWARD_LIMITS.procedureAwards),
   },
   objectMessage,

@@ -6,6 +6,7 @@ import { objectMessage } from "../primitives/object-message.js";
 import { IndexStatus } from "../primitives/statuses.js";
 import { Uuid } from "../primitives/uuid.js";
 import { TENDER_FIELDS } from "../records/tender-fields.js";
+import { AwardSummary } from "./award-summary.js";
 
 /** The procurement facets a tender shows (docs/records.md#facets-per-source): sorted, unique, possibly empty. */
 export const TENDER_FACET_FIELDS = {
@@ -38,9 +39,24 @@ export const TenderSummary = v.strictObject(
 );
 export type TenderSummary = v.InferOutput<typeof TenderSummary>;
 
+/**
+ * One tender of `GET /api/v1/tenders`: its summary, its buyer's organisation (null when not
+ * linked to one) and, for a result, modification or change notice, its awards in brief (null
+ * for other kinds).
+ */
+export const TenderListItem = v.strictObject(
+  {
+    ...TenderSummary.entries,
+    buyer_organisation_id: v.nullable(Uuid),
+    award_summary: v.nullable(AwardSummary),
+  },
+  objectMessage,
+);
+export type TenderListItem = v.InferOutput<typeof TenderListItem>;
+
 /** Response of `GET /api/v1/tenders`: a page and the opaque cursor of the next one (null: last page). */
 export const TenderListResponse = v.strictObject(
-  { items: v.array(TenderSummary, "Must be an array"), next_cursor: v.nullable(v.string()) },
+  { items: v.array(TenderListItem, "Must be an array"), next_cursor: v.nullable(v.string()) },
   objectMessage,
 );
 export type TenderListResponse = v.InferOutput<typeof TenderListResponse>;

@@ -8,6 +8,7 @@ import { ErrorResponse } from "../http/error-response.js";
 import { HealthLive, HealthReady } from "../http/health.js";
 import { OrganisationDetails } from "../http/organisation-details.js";
 import { OrganisationListResponse } from "../http/organisation-summary.js";
+import { ProcedureNoticeList } from "../http/procedure-notice.js";
 import { ProcedureResponse } from "../http/procedure-response.js";
 import {
   SavedSearch,
@@ -99,6 +100,11 @@ export const WIRE_SCHEMAS = {
     title: "ProcedureResponse",
     description: "Response body of GET /api/v1/procedures/{id}.",
     schema: ProcedureResponse,
+  },
+  "procedure-notice-list": {
+    title: "ProcedureNoticeList",
+    description: "Response body of GET /api/v1/procedures/{id}/notices.",
+    schema: ProcedureNoticeList,
   },
   "organisation-list-response": {
     title: "OrganisationListResponse",

@@ -11,6 +11,7 @@ import type { ErrorResponse } from "../http/error-response.js";
 import type { HealthLive, HealthReady } from "../http/health.js";
 import type { OrganisationDetails } from "../http/organisation-details.js";
 import type { OrganisationListResponse } from "../http/organisation-summary.js";
+import type { ProcedureNoticeList } from "../http/procedure-notice.js";
 import type { ProcedureResponse } from "../http/procedure-response.js";
 import type {
   SavedSearch,
@@ -43,6 +44,7 @@ export interface WireTypes {
   "tender-list-response": TenderListResponse;
   "facets-response": FacetsResponse;
   "procedure-response": ProcedureResponse;
+  "procedure-notice-list": ProcedureNoticeList;
   "organisation-list-response": OrganisationListResponse;
   "organisation-details": OrganisationDetails;
   "saved-search-request": v.InferInput<typeof SavedSearchRequest>;

@@ -1,10 +1,11 @@
 import type { TenderDetails } from "@tender/contracts";
 import { listNoticeAwards } from "../awards/awards.repository.js";
 import type { Db } from "../database.js";
-import { listProcedureTimeline } from "../procedures/procedure-timeline.repository.js";
+import { listProcedureTimeline } from "../procedures/procedure-notice-list.repository.js";
 
 /**
- * The tender card (docs/api.md#tender-card) with its procedure's notices, its buyer's organisation, its awards (a result,
+ * The tender card (docs/api.md#tender-card) with its procedure's first and latest notices (only
+ * its own with its `changes`: the card stays bounded whatever its procedure holds), its buyer's organisation, its awards (a result,
  * modification or change notice's; none for other kinds) and every attachment, skipped ones included, ordered by
  * source URL; undefined when no tender has this id. Only the card's columns are read, so
  * `raw_payload`, hashes, `local_path` and `last_error` never leave the database.
@@ -44,10 +45,7 @@ export async function findTenderCard(db: Db, id: string): Promise<TenderDetails 
     .orderBy("source_url")
     .orderBy("id")
     .execute();
-  const procedure =
-    tender.procedure_id === null
-      ? null
-      : { id: tender.procedure_id, notices: await listProcedureTimeline(db, tender.procedure_id) };
+  const procedure = tender.procedure_id === null ? null : await cardTimeline(db, tender.procedure_id, id);
   return {
     ...fields,
     published_at: tender.published_at.toISOString(),
@@ -63,4 +61,9 @@ async function awardsOf(db: Db, id: string, kind: TenderDetails["kind"]): Promis
   // A change notice of a result carries the corrected awards; other kinds have none stored.
   if (kind !== "result" && kind !== "modification" && kind !== "change") return [];
   return (await listNoticeAwards(db, [id])).get(id) ?? [];
+}
+
+async function cardTimeline(db: Db, procedureId: string, own: string): Promise<TenderDetails["procedure"]> {
+  const timeline = await listProcedureTimeline(db, procedureId, { changesOf: own });
+  return { id: procedureId, notices: timeline.notices, notices_total: timeline.total };
 }

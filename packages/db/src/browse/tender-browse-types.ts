@@ -24,7 +24,8 @@ export interface ListTendersInput {
   now: Date;
 }
 
-/** A tender of a page, with its sort key in text form for the next cursor. */
+/** A tender of a page, with its buyer's organisation and its sort key in text form for the next cursor. */
 export interface ListedTender extends TenderSummary {
+  buyer_organisation_id: string | null;
   sort_key: string | null;
 }

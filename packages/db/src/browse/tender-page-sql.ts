@@ -91,7 +91,7 @@ export function tenderPageSql(input: ListTendersInput, part: "keyed" | "unkeyed"
         : sql`${key.column} IS NULL`;
   }
   return sql<ListedTender>`
-    SELECT ${COLUMNS}, ${key.text} AS sort_key
+    SELECT ${COLUMNS}, t.buyer_organisation_id, ${key.text} AS sort_key
     FROM tenders AS t
     WHERE ${tenderFilterSql(input.filters, input.now)} AND ${contractEndSql(input.contractEnd)} AND ${start}
     ORDER BY ${key.column} ${direction} NULLS LAST, t.id ${direction}

@@ -1,38 +1,26 @@
-import {
-  AWARD_LIMITS,
-  type ProcedureNotice,
-  type ProcedureResponse,
-  type TenderSummary,
-} from "@tender/contracts";
+import { AWARD_LIMITS, type ProcedureResponse, type TenderSummary } from "@tender/contracts";
 import { sql } from "kysely";
 import { listAwardsOfTenders } from "../awards/awards.repository.js";
 import { TENDER_SUMMARY_COLUMNS } from "../browse/tender-summary-sql.js";
 import type { Db } from "../database.js";
+import { listProcedureTimeline, type NoticePosition } from "./procedure-notice-list.repository.js";
 
-/** The notices of a procedure, oldest first (publication time, then external id). */
-export async function listProcedureTimeline(db: Db, procedureId: string): Promise<ProcedureNotice[]> {
-  const rows = await db
-    .selectFrom("tenders")
-    .select(["id", "external_id", "kind", "published_at", "superseded_by", "changes"])
-    .where("procedure_id", "=", procedureId)
-    .orderBy("published_at")
-    .orderBy("external_id")
-    .execute();
-  return rows.map((row) => ({ ...row, published_at: row.published_at.toISOString() }));
-}
+/** A procedure's answer but its cursor (the gateway signs it), and where the notices it leaves out start. */
+export type FoundProcedure = Omit<ProcedureResponse, "notices_cursor"> & { gapAfter: NoticePosition | null };
 
 /**
  * A procedure (docs/api.md#procedures): its source (the procedure's own, also when notices of the
- * other UK portal stand in it), its notices and its current notice — among its own notices (not
- * those standing beside: another buyer or the other portal, docs/records.md#procedures), the
- * latest current call for competition or change (what a bidder answers; a later planning notice
- * does not replace it), else its latest current notice; and the awards
- * of its result, modification and change notices (a corrected result) that nothing supersedes,
- * oldest notice first (at most `AWARD_LIMITS.procedureAwards`, naming at most `procedureWinners`).
+ * other UK portal stand in it), its first and latest notices (`listProcedureTimeline`) and its
+ * current notice — among its own notices (not those standing beside: another buyer or the other
+ * portal, docs/records.md#procedures), the latest current call for competition or change (what a
+ * bidder answers; a later planning notice does not replace it), else its latest current notice;
+ * and the awards of its result, modification and change notices (a corrected result) that nothing
+ * supersedes, listed or not, oldest notice first (at most `AWARD_LIMITS.procedureAwards`, naming at
+ * most `procedureWinners`).
  * The id of a procedure that has joined another (docs/records.md#procedures) answers with that one.
  * Undefined when no procedure has this id or none of its notices is stored any more.
  */
-export async function findProcedure(db: Db, requestedId: string): Promise<ProcedureResponse | undefined> {
+export async function findProcedure(db: Db, requestedId: string): Promise<FoundProcedure | undefined> {
   const found = await sql<{ id: string; source: string }>`
     SELECT q.id, s.code AS source
     FROM procedures AS p
@@ -50,10 +38,20 @@ export async function findProcedure(db: Db, requestedId: string): Promise<Proced
     LIMIT 1`.execute(db);
   const summary = current.rows[0];
   if (summary === undefined) return undefined;
-  const notices = await listProcedureTimeline(db, id);
-  const results = notices
-    .filter((n) => ["result", "modification", "change"].includes(n.kind) && n.superseded_by === null)
-    .map((n) => n.id);
+  const timeline = await listProcedureTimeline(db, id);
+  // Among all its notices, not only the listed ones.
+  const results = (
+    await db
+      .selectFrom("tenders")
+      .select("id")
+      .where("procedure_id", "=", id)
+      .where("kind", "in", ["result", "modification", "change"])
+      .where("superseded_by", "is", null)
+      .orderBy("published_at")
+      .orderBy("external_id")
+      .orderBy("id")
+      .execute()
+  ).map((n) => n.id);
   const awards = await listAwardsOfTenders(db, results, {
     awards: AWARD_LIMITS.procedureAwards,
     winners: AWARD_LIMITS.procedureWinners,
@@ -63,7 +61,9 @@ export async function findProcedure(db: Db, requestedId: string): Promise<Proced
     id,
     source: procedure.source,
     current: summary,
-    notices,
+    notices: timeline.notices,
+    notices_total: timeline.total,
+    gapAfter: timeline.gapAfter,
     awards: results.flatMap((tenderId) => awards.get(tenderId) ?? []),
   };
 }

@@ -1,6 +1,5 @@
 import type { TenderListResponse } from "@tender/contracts";
-import { createLimiter } from "@tender/egress/create-limiter";
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import type { ApiClient } from "../api/api-client.js";
 import { FailureNotice } from "../components/failure-notice.js";
 import { LoadMore } from "../components/load-more.js";
@@ -12,8 +11,6 @@ import { APP_BASE, navigate } from "../router.js";
 import { useCursorPages } from "../use-cursor-pages.js";
 
 const PAGE = 20;
-/** Cards fetched at once: the API sends one key at most 4, and a tender page opened meanwhile needs one. */
-const CARDS_AT_ONCE = 2;
 
 function pageParams(range: ExpiringRange, cursor: string | null): URLSearchParams {
   const params = expiringParams(range);
@@ -35,7 +32,6 @@ export function ExpiringPage({ api, search }: { api: ApiClient; search: string }
   useEffect(() => {
     document.title = "Expiring contracts — Tender search";
   }, []);
-  const cards = useMemo(() => createLimiter(CARDS_AT_ONCE), [api]);
   const pages = useCursorPages(
     (cursor: string | null, signal?: AbortSignal) =>
       api.get<TenderListResponse>("/tenders", pageParams(range, cursor), signal),
@@ -92,7 +88,7 @@ export function ExpiringPage({ api, search }: { api: ApiClient; search: string }
       {items.length > 0 && (
         <ol class="result-list" aria-labelledby="expiring-results">
           {items.map((tender) => (
-            <ExpiringItem key={tender.id} api={api} tender={tender} cards={cards} />
+            <ExpiringItem key={tender.id} tender={tender} />
           ))}
         </ol>
       )}

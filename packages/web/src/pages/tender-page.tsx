@@ -78,7 +78,7 @@ export function TenderPage({ api, id }: { api: ApiClient; id: string }) {
           <ExternalLink url={t.source_url}>Read the notice at {sourceName(t.source)}</ExternalLink>
         </p>
         <AwardSection tender={t} />
-        {t.procedure && <ProcedureTimeline procedure={t.procedure} viewing={t.id} />}
+        {t.procedure && <ProcedureTimeline api={api} procedure={t.procedure} viewing={t.id} />}
         {description && (
           <>
             <h2>Description</h2>

@@ -1,10 +1,14 @@
-import type { ProcedureNotice, TenderProcedure } from "@tender/contracts";
+import type { ProcedureNotice, ProcedureResponse, TenderProcedure } from "@tender/contracts";
+import type { ApiClient } from "../api/api-client.js";
 import { UserText } from "../components/user-text.js";
 import { formatDate, kindName } from "../format.js";
 import { APP_BASE } from "../router.js";
+import { useRequest } from "../use-request.js";
 import { ChangeList } from "./change-list.js";
 
 interface Props {
+  api: ApiClient;
+  /** The card's: only the viewed notice carries its changes. */
   procedure: TenderProcedure;
   /** The notice this page shows: marked, and not a link to itself. */
   viewing: string;
@@ -12,18 +16,34 @@ interface Props {
 
 /**
  * The procedure's story on a tender page, oldest first: each notice with its kind, date and what
- * it changed; replaced notices struck through with a link to the one that replaced them. A
- * procedure of one notice has no story: nothing is drawn.
+ * it changed (from the procedure's answer; the card gives the viewed notice's changes only, and
+ * stands in until the answer arrives or when it fails); replaced notices struck through with a
+ * link to the one that replaced them. A long procedure shows its first and latest notices. A
+ * procedure of one notice has no story: nothing is drawn, nothing is fetched.
  */
-export function ProcedureTimeline({ procedure, viewing }: Props) {
-  const notices = procedure.notices;
-  if (notices.length < 2) return null;
+export function ProcedureTimeline({ api, procedure, viewing }: Props) {
+  const several = procedure.notices_total >= 2;
+  const [answer] = useRequest(
+    (signal) =>
+      several
+        ? api.get<ProcedureResponse>(`/procedures/${procedure.id}`, undefined, signal)
+        : Promise.resolve(null),
+    [api, procedure.id, several],
+  );
+  if (!several) return null;
+  const full = answer.status === "done" ? answer.data : null;
+  // In the middle of a long procedure the viewed notice is only in the card's list.
+  const listed = full?.notices.some((n) => n.id === viewing) ? full : null;
+  const notices = listed?.notices ?? procedure.notices;
+  const total = listed?.notices_total ?? procedure.notices_total;
   const byId = new Map(notices.map((n) => [n.id, n]));
   return (
     <section class="timeline" aria-labelledby="timeline-heading">
       <h2 id="timeline-heading">Procedure timeline</h2>
       <p class="small muted">
-        {notices.length} notices, oldest first. A struck-through notice was replaced by a later one.
+        {total} notices, oldest first
+        {notices.length < total ? `: the first and the latest ${notices.length - 1} shown` : ""}. A
+        struck-through notice was replaced by a later one.
       </p>
       <ol class="timeline-list">
         {notices.map((notice) => (

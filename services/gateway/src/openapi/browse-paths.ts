@@ -67,7 +67,12 @@ const PAGING = [
   },
 ];
 
-/** `GET /api/v1/tenders`, `GET /api/v1/facets` (docs/api.md#browsing) and `GET /api/v1/procedures/{id}`. */
+const PROCEDURE_ID = { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } };
+
+/**
+ * `GET /api/v1/tenders`, `GET /api/v1/facets` (docs/api.md#browsing), `GET /api/v1/procedures/{id}`
+ * and `GET /api/v1/procedures/{id}/notices`.
+ */
 export function browsePaths(
   searchRequest: JsonSchemaDocument,
   h: BrowsePathHelpers,
@@ -86,7 +91,7 @@ export function browsePaths(
         operationId: "listTenders",
         summary: "Browse the tenders matching the filters, one keyset page at a time",
         description:
-          "The filters of Search as query parameters (lists repeat a singular name). Walking every page with `next_cursor` returns each matching tender once, even while tenders arrive; ties in the sort key fall back to the id. A cursor not issued by this server for the same sort and filters is 422. Counted in the allowance of Search and Ask.",
+          "The filters of Search as query parameters (lists repeat a singular name). Walking every page with `next_cursor` returns each matching tender once, even while tenders arrive; ties in the sort key fall back to the id. A cursor not issued by this server for the same sort and filters is 422. Each item carries its buyer's organisation and, for a result, modification or change notice, `award_summary`: how many awards it has and its first 5 (soonest contract end first), each with its first 3 winners and `winners_total`. Counted in the allowance of Search and Ask.",
         security: [{ ApiKey: [] }],
         parameters: [...filters, ...PAGING],
         responses: {
@@ -111,13 +116,39 @@ export function browsePaths(
       get: {
         tags: ["tenders"],
         operationId: "getProcedure",
-        summary: "A procedure: its current notice, its notices oldest first with what each change changed",
+        summary:
+          "A procedure: its current notice, its first and latest notices with what each change changed",
         description:
-          "The id is a tender's `procedure_id` (the id of a procedure that joined another answers with that one). A Contracts Finder notice that names a Find a Tender notice, or the other way round, stands in that notice's procedure: `notices` may come from both portals and `source` is the procedure's own. `current` is the latest current call for competition or change, else the latest current notice; `awards` are those of its result, modification and change notices that nothing supersedes, oldest notice first (at most 500, naming at most 1,000 winners). Counted in the allowance of Search and Ask.",
+          "The id is a tender's `procedure_id` (the id of a procedure that joined another answers with that one). A Contracts Finder notice that names a Find a Tender notice, or the other way round, stands in that notice's procedure: `notices` may come from both portals and `source` is the procedure's own. `notices` lists at most 100: all of them, else the first and the latest 99, oldest first; `notices_total` counts them all and `notices_cursor` reads the ones left out from `/api/v1/procedures/{id}/notices`. Each document list inside `changes` holds at most 10 names and 1,000 characters, with `total`. `current` is the latest current call for competition or change, else the latest current notice; `awards` are those of its result, modification and change notices that nothing supersedes, oldest notice first (at most 500, naming at most 1,000 winners). Counted in the allowance of Search and Ask; at most CARD_CONCURRENCY_PER_KEY (default 4) procedure answers are sent to one key at once, per gateway process.",
         security: [{ ApiKey: [] }],
-        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } }],
+        parameters: [PROCEDURE_ID],
         responses: {
           "200": ok("The procedure.", "ProcedureResponse"),
+          ...h.errors(["401", "403", "404", "405", "422", "429", "500", "503"]),
+        },
+      },
+    },
+    "/api/v1/procedures/{id}/notices": {
+      get: {
+        tags: ["tenders"],
+        operationId: "listProcedureNotices",
+        summary: "A procedure's notices, oldest first, one keyset page at a time",
+        description:
+          "Every notice of the procedure in the order of its answer (publication time, then external id), `changes` cut as there. Without `cursor` from the first notice; with the procedure's `notices_cursor`, from the first one its answer left out. A cursor issued for another procedure, or not by this server, is 422. Counted in the allowance of Search and Ask; shares the procedure answers' bound of CARD_CONCURRENCY_PER_KEY at once per key.",
+        security: [{ ApiKey: [] }],
+        parameters: [
+          PROCEDURE_ID,
+          { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 100, default: 100 } },
+          {
+            name: "cursor",
+            in: "query",
+            description:
+              "`notices_cursor` of the procedure or `next_cursor` of the previous page, unchanged.",
+            schema: { type: "string", maxLength: 512 },
+          },
+        ],
+        responses: {
+          "200": ok("One page; `next_cursor` is null on the last.", "ProcedureNoticeList"),
           ...h.errors(["401", "403", "404", "405", "422", "429", "500", "503"]),
         },
       },

@@ -70,6 +70,7 @@ describe("buildOpenApiDocument", () => {
       "KnownSourceCode",
       "OrganisationDetails",
       "OrganisationListResponse",
+      "ProcedureNoticeList",
       "ProcedureResponse",
       "SavedSearch",
       "SavedSearchCreated",

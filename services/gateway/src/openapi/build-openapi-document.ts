@@ -22,6 +22,7 @@ const COMPONENTS: Record<string, WireSchemaName> = {
   TenderListResponse: "tender-list-response",
   FacetsResponse: "facets-response",
   ProcedureResponse: "procedure-response",
+  ProcedureNoticeList: "procedure-notice-list",
   OrganisationListResponse: "organisation-list-response",
   OrganisationDetails: "organisation-details",
   SavedSearchRequest: "saved-search-request",

@@ -1,16 +1,16 @@
-import type { TenderDetails } from "@tender/contracts";
+import type { ProcedureResponse, TenderDetails } from "@tender/contracts";
 
 /** Characters of the description per piece: about 64 KiB of JSON, 384 KiB at worst (`\u0001`). */
 const TEXT_PIECE = 64 * 1024;
 
 /**
  * The card's JSON text (what `JSON.stringify(card)` gives, same key order) in pieces: the
- * description in slices, one award and one attachment at a time. A card may reach about 12 MB of JSON
+ * description in slices, one award, attachment or notice (a procedure's answer) at a time. A card may reach about 12 MB of JSON
  * (README, "Answer sizes"); sent whole, each answer would hold a string and a buffer of that size
  * at once, and a few concurrent ones took the gateway past 500 MB. A slice boundary may fall
  * inside a surrogate pair: each half is then written as a `\uXXXX` escape, which JSON joins back.
  */
-export function* cardJsonPieces(card: TenderDetails): Generator<string> {
+export function* cardJsonPieces(card: TenderDetails | ProcedureResponse): Generator<string> {
   let separator = "{";
   for (const [key, value] of Object.entries(card)) {
     yield `${separator}${JSON.stringify(key)}:`;
@@ -21,7 +21,7 @@ export function* cardJsonPieces(card: TenderDetails): Generator<string> {
         yield JSON.stringify(value.slice(at, at + TEXT_PIECE)).slice(1, -1);
       }
       yield '"';
-    } else if ((key === "attachments" || key === "awards") && Array.isArray(value)) {
+    } else if ((key === "attachments" || key === "awards" || key === "notices") && Array.isArray(value)) {
       yield "[";
       for (const [i, attachment] of value.entries())
         yield `${i === 0 ? "" : ","}${JSON.stringify(attachment)}`;

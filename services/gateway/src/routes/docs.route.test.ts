@@ -121,6 +121,7 @@ describe("GET /openapi.json", () => {
       "/api/v1/organisations",
       "/api/v1/organisations/{id}",
       "/api/v1/procedures/{id}",
+      "/api/v1/procedures/{id}/notices",
       "/api/v1/saved-searches",
       "/api/v1/saved-searches/{id}",
       "/api/v1/saved-searches/{id}/feed-token",

@@ -1,5 +1,5 @@
 import type { TenderListResponse } from "@tender/contracts";
-import { listTenders } from "@tender/db";
+import { listAwardSummaries, listTenders } from "@tender/db";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { cursorSecretCache } from "../browse/cursor-secret-cache.js";
@@ -11,10 +11,14 @@ import { ApiError } from "../errors/api-error.js";
 import { apiKeyAuth } from "../middleware/auth/api-key-auth.js";
 import { rateLimit } from "../middleware/rate-limit/rate-limit.js";
 
+// The kinds whose notices carry awards (docs/api.md#awards).
+const AWARDED_KINDS: ReadonlySet<string> = new Set(["result", "modification", "change"]);
+
 /**
  * `GET /tenders` (mounted under `/api/v1`, docs/api.md#browsing): key → query validation → rate limit
  * (the allowance of Search and Ask) → one keyset page of the matching tenders (and, for expiring
- * contracts, of the result notices whose contract ends in `contract_end_from`..`contract_end_to`). The cursor is
+ * contracts, of the result notices whose contract ends in `contract_end_from`..`contract_end_to`),
+ * each with its buyer's organisation and its awards in brief (`listAwardSummaries`). The cursor is
  * signed with the database's cursor secret, read once and kept by this route.
  */
 export function tendersListRoute(deps: Pick<Deps, "db" | "readDb">): Hono<AppEnv> {
@@ -44,7 +48,8 @@ export function tendersListRoute(deps: Pick<Deps, "db" | "readDb">): Hono<AppEnv
           ],
         });
       }
-      const rows = await listTenders(readDbOf(deps), {
+      const db = readDbOf(deps);
+      const rows = await listTenders(db, {
         filters,
         sort: paging.sort,
         contractEnd,
@@ -58,8 +63,18 @@ export function tendersListRoute(deps: Pick<Deps, "db" | "readDb">): Hono<AppEnv
         rows.length > paging.limit && last
           ? encodeCursor(key, scope, { key: last.sort_key, id: last.id })
           : null;
+      const awarded = page.filter((t) => AWARDED_KINDS.has(t.kind));
+      const summaries = await listAwardSummaries(
+        db,
+        awarded.map((t) => t.id),
+      );
       return c.json({
-        items: page.map(({ sort_key: _key, ...tender }) => tender),
+        items: page.map(({ sort_key: _key, ...tender }) => ({
+          ...tender,
+          award_summary: AWARDED_KINDS.has(tender.kind)
+            ? (summaries.get(tender.id) ?? { awards_total: 0, awards: [] })
+            : null,
+        })),
         next_cursor: next,
       } satisfies TenderListResponse);
     },

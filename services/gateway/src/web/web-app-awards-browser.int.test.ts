@@ -461,9 +461,15 @@ describe("who won, organisations and expiring contracts in the web app", () => {
     await page.close();
   }, 90_000);
 
-  it("expiring contracts: today to six months on by default, soonest first, linked; the range is editable", async () => {
+  it("expiring contracts: today to six months on by default, soonest first, linked, from browse items alone; the range is editable", async () => {
     const page = await signedIn();
     const problems = watchPageErrors(page);
+    // Issue 32: the list is fed by browse items' award summaries, never by one card per row.
+    const cards: string[] = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (/^\/api\/v1\/tenders\/[^/]+$/.test(path)) cards.push(path);
+    });
     await page
       .getByRole("navigation", { name: "Main" })
       .getByRole("link", { name: "Expiring contracts" })
@@ -502,6 +508,7 @@ describe("who won, organisations and expiring contracts in the web app", () => {
     await expect.poll(() => new URL(page.url()).searchParams.get("contract_end_to"), WAIT).toBe("2028-12-31");
     await expect.poll(titles, WAIT).toHaveLength(4);
     expect((await titles())[3]).toBe("Consultancy services for London South Bank University");
+    expect(cards).toEqual([]);
     expect(problems).toEqual({ csp: [], errors: [] });
     await page.close();
   }, 90_000);
