@@ -102,7 +102,12 @@ export {
   DecimalAmount,
   normalizeDecimalAmount,
 } from "./primitives/decimal-amount.js";
-export { EMAIL_ADDRESS_MAX_LENGTH, EmailAddress, isEmailAddress } from "./primitives/email-address.js";
+export {
+  EMAIL_ADDRESS_MAX_LENGTH,
+  EmailAddress,
+  emailRateLimitKey,
+  isEmailAddress,
+} from "./primitives/email-address.js";
 export { boundedHttpUrl, HttpUrl, isHttpUrl } from "./primitives/http-url.js";
 export { boundedJsonObject, isJsonObject, JsonObject, measureJsonDepth } from "./primitives/json-object.js";
 export { KnownSourceCode } from "./primitives/known-source-code.js";
