@@ -32,7 +32,9 @@ export {
   OrganisationAward,
   OrganisationCounterpart,
   OrganisationDetails,
+  OrganisationNoticeRef,
   OrganisationRef,
+  OrganisationSpelling,
 } from "./http/organisation-details.js";
 export { ORGANISATION_QUERY_MAX_LENGTH, OrganisationListQuery } from "./http/organisation-list-query.js";
 export {
