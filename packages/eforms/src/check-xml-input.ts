@@ -1,7 +1,7 @@
 import { XMLValidator } from "fast-xml-parser";
-import { countMarkup } from "./count-markup.js";
 import type { EformsLimits } from "./eforms-limits.js";
 import { type EformsRefusal, refuse } from "./eforms-refusal.js";
+import { refuseOverBudget } from "./refuse-over-budget.js";
 
 // In well-formed XML: a comment, CDATA section or processing instruction (skipped), or a tag.
 const MARKUP =
@@ -61,52 +61,4 @@ export function checkXmlInput(input: string | Uint8Array, limits: EformsLimits):
     );
   }
   return text;
-}
-
-const count = (n: number) => n.toLocaleString("en");
-
-/**
- * The parse budget: what the tree would hold, counted before it is built. Parsing costs time and
- * memory per element, attribute and reference, on the ingest worker's event loop; past these
- * counts (far above any real notice) the notice is refused with the count that was passed.
- */
-function refuseOverBudget(text: string, limits: EformsLimits): EformsRefusal | null {
-  const found = countMarkup(text, {
-    elements: limits.maxElements,
-    attributes: limits.maxAttributes,
-    attributesPerElement: limits.maxAttributesPerElement,
-    entityReferences: limits.maxEntityReferences,
-    lots: limits.maxLotsGiven,
-  });
-  if (found.elements > limits.maxElements) {
-    return refuse(
-      "too-many-elements",
-      `The notice has more than ${count(limits.maxElements)} elements; it is refused.`,
-    );
-  }
-  if (found.widestElement > limits.maxAttributesPerElement) {
-    return refuse(
-      "too-many-attributes",
-      `An element of the notice has more than ${count(limits.maxAttributesPerElement)} attributes; it is refused.`,
-    );
-  }
-  if (found.attributes > limits.maxAttributes) {
-    return refuse(
-      "too-many-attributes",
-      `The notice has more than ${count(limits.maxAttributes)} attributes; it is refused.`,
-    );
-  }
-  if (found.entityReferences > limits.maxEntityReferences) {
-    return refuse(
-      "too-many-references",
-      `The notice has more than ${count(limits.maxEntityReferences)} entity or character references (&…;); it is refused.`,
-    );
-  }
-  if (found.lots > limits.maxLotsGiven) {
-    return refuse(
-      "too-many-lots",
-      `The notice has more than ${count(limits.maxLotsGiven)} lots or lot results; it is refused.`,
-    );
-  }
-  return null;
 }
