@@ -35,7 +35,9 @@ export {
   OrganisationAward,
   OrganisationCounterpart,
   OrganisationDetails,
+  OrganisationNoticeRef,
   OrganisationRef,
+  OrganisationSpelling,
 } from "./http/organisation-details.js";
 export { ORGANISATION_QUERY_MAX_LENGTH, OrganisationListQuery } from "./http/organisation-list-query.js";
 export {
@@ -115,7 +117,12 @@ export {
   DecimalAmount,
   normalizeDecimalAmount,
 } from "./primitives/decimal-amount.js";
-export { EMAIL_ADDRESS_MAX_LENGTH, EmailAddress, isEmailAddress } from "./primitives/email-address.js";
+export {
+  EMAIL_ADDRESS_MAX_LENGTH,
+  EmailAddress,
+  emailRateLimitKey,
+  isEmailAddress,
+} from "./primitives/email-address.js";
 export { boundedHttpUrl, HttpUrl, isHttpUrl } from "./primitives/http-url.js";
 export { boundedJsonObject, isJsonObject, JsonObject, measureJsonDepth } from "./primitives/json-object.js";
 export { KnownSourceCode } from "./primitives/known-source-code.js";

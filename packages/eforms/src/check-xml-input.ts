@@ -1,8 +1,8 @@
 import { XMLValidator } from "fast-xml-parser";
 import type { EformsLimits } from "./eforms-limits.js";
 import { type EformsRefusal, refuse } from "./eforms-refusal.js";
+import { refuseOverBudget } from "./refuse-over-budget.js";
 
-const START_TAG = /<[A-Za-z_]/g;
 // In well-formed XML: a comment, CDATA section or processing instruction (skipped), or a tag.
 const MARKUP =
   /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<(\/?)[^\s/>!?]+(?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*\s*(\/?)>/g;
@@ -28,8 +28,9 @@ function nestingDepth(text: string, max: number): number {
 
 /**
  * The notice as text, or why it is not read: over the size cap, a DOCTYPE (the door to entity
- * expansion and external entities, which no eForms notice uses), too many elements, or not
- * well-formed XML. Everything here is linear in the input and allocates nothing per element.
+ * expansion and external entities, which no eForms notice uses), over the parse budget (elements,
+ * attributes, entity references, lots), or not well-formed XML. Everything here is linear in the
+ * input and allocates nothing per character.
  */
 export function checkXmlInput(input: string | Uint8Array, limits: EformsLimits): string | EformsRefusal {
   const bytes = typeof input === "string" ? Buffer.byteLength(input, "utf8") : input.byteLength;
@@ -46,16 +47,8 @@ export function checkXmlInput(input: string | Uint8Array, limits: EformsLimits):
       "The notice declares a DOCTYPE or entities; eForms notices have none, so it is refused.",
     );
   }
-  let elements = 0;
-  START_TAG.lastIndex = 0;
-  while (START_TAG.exec(text) !== null) {
-    if (++elements > limits.maxElements) {
-      return refuse(
-        "too-many-elements",
-        `The notice has more than ${limits.maxElements.toLocaleString("en")} elements; it is refused.`,
-      );
-    }
-  }
+  const overBudget = refuseOverBudget(text, limits);
+  if (overBudget !== null) return overBudget;
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
     const { msg, line } = valid.err;

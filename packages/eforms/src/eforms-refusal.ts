@@ -4,6 +4,9 @@ export type EformsRefusalCode =
   | "doctype"
   | "too-deep"
   | "too-many-elements"
+  | "too-many-attributes"
+  | "too-many-references"
+  | "too-many-lots"
   | "not-xml"
   | "not-eforms";
 

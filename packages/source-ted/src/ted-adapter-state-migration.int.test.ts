@@ -1,34 +1,16 @@
-import { createDb, migrations } from "@tender/db";
 import type { PoliteHttpClient } from "@tender/ingest";
-import { createEmptyTestDatabase } from "@tender/testing";
+import { useMigrationSteps } from "@tender/testing";
 import { sql } from "kysely";
-import { Migrator } from "kysely/migration";
 import * as v from "valibot";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createTedAdapter } from "./ted-adapter.js";
 import { DEFAULT_TED_FIELDS } from "./ted-search-body.js";
 
 // Migration 0008 replaces sources.pass_window_start (0005) by the opaque sources.adapter_state:
 // the window of a TED pass interrupted before the upgrade must still be the window it resumes with.
 
-let target: Awaited<ReturnType<typeof createEmptyTestDatabase>>;
-let db: ReturnType<typeof createDb>;
-let migrator: Migrator;
-
-beforeAll(async () => {
-  target = await createEmptyTestDatabase();
-  db = createDb(target.url, { max: 1 });
-  migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-});
-afterAll(async () => {
-  await db.destroy();
-  await target.destroy();
-});
-
-const migrateTo = async (name: string) => {
-  const result = await migrator.migrateTo(name);
-  expect(result.error).toBeUndefined();
-};
+const steps = useMigrationSteps();
+const { migrateTo } = steps;
 
 describe("migration 0008-source-adapter-state", () => {
   it("carries a stored TED window over into the state the TED adapter reads, and back on down", async () => {
@@ -38,10 +20,10 @@ describe("migration 0008-source-adapter-state", () => {
       INSERT INTO sources (code, cursor, last_sync_at, pass_window_start) VALUES
         ('ted', 'page-2', '2026-07-08T09:30:00Z', '2026-06-26T00:00:00+02:00'),
         ('contracts_finder', NULL, '2026-07-08T09:30:00Z', NULL)
-    `.execute(db);
+    `.execute(steps.db);
 
     await migrateTo("0008-source-adapter-state");
-    const rows = await db.selectFrom("sources").selectAll().orderBy("code").execute();
+    const rows = await steps.db.selectFrom("sources").selectAll().orderBy("code").execute();
     expect(rows.map((r) => [r.code, r.cursor, r.adapter_state])).toEqual([
       ["contracts_finder", null, null],
       ["ted", "page-2", { windowStart: "2026-06-25T22:00:00.000Z" }],
@@ -78,7 +60,7 @@ describe("migration 0008-source-adapter-state", () => {
 
     await migrateTo("0007-attachment-url-key");
     const back = await sql<{ code: string; pass_window_start: Date | null }>`
-      SELECT code, pass_window_start FROM sources ORDER BY code`.execute(db);
+      SELECT code, pass_window_start FROM sources ORDER BY code`.execute(steps.db);
     expect(back.rows).toEqual([
       { code: "contracts_finder", pass_window_start: null },
       { code: "ted", pass_window_start: new Date("2026-06-25T22:00:00.000Z") },
@@ -88,7 +70,9 @@ describe("migration 0008-source-adapter-state", () => {
 
   it("refuses a state too large to be a pass's bookkeeping", async () => {
     await expect(
-      sql`UPDATE sources SET adapter_state = ${JSON.stringify({ x: "y".repeat(20_000) })}::jsonb`.execute(db),
+      sql`UPDATE sources SET adapter_state = ${JSON.stringify({ x: "y".repeat(20_000) })}::jsonb`.execute(
+        steps.db,
+      ),
     ).rejects.toThrow(/sources_adapter_state_size/);
   });
 });

@@ -36,6 +36,11 @@ export { createEmptyTestDatabase, createTestDatabase, type TestDatabase } from "
 export { testNatsUrl, uniqueBusToken } from "./test-nats.js";
 export { upsertTenderInput } from "./upsert-tender-input.js";
 export { type TestBusFixture, useTestBus } from "./use-test-bus.js";
-export { type TestDatabaseFixture, useEmptyTestDatabase, useTestDatabase } from "./use-test-database.js";
+export {
+  type TestDatabaseFixture,
+  useEmptyTestDatabase,
+  useMigrationSteps,
+  useTestDatabase,
+} from "./use-test-database.js";
 export { type TestTracingFixture, useTestTracing } from "./use-test-tracing.js";
 export { type WorkerProcessEnvOptions, workerProcessEnv } from "./worker-process-env.js";

@@ -1,6 +1,7 @@
 import type { Database } from "@tender/db";
-import { ensureSource } from "@tender/db";
+import { createDb, ensureSource, migrations } from "@tender/db";
 import type { Kysely } from "kysely";
+import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll } from "vitest";
 import { createEmptyTestDatabase, createTestDatabase } from "./test-database.js";
 
@@ -57,6 +58,39 @@ export function useEmptyTestDatabase(): { readonly url: string } {
   return {
     get url() {
       return current().url;
+    },
+  };
+}
+
+/**
+ * An empty database of this test file and a way to walk it through the migrations one name at a
+ * time, for tests of what a migration does to rows stored before it: `migrateTo(name)` fails the
+ * test when a migration fails. Dropped after the file's tests.
+ */
+export function useMigrationSteps(): {
+  readonly db: Kysely<Database>;
+  migrateTo(name: string): Promise<void>;
+} {
+  const current = perFile(async () => {
+    const target = await createEmptyTestDatabase();
+    const db = createDb(target.url, { max: 1 });
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    return {
+      db,
+      migrator,
+      destroy: async () => {
+        await db.destroy();
+        await target.destroy();
+      },
+    };
+  });
+  return {
+    get db() {
+      return current().db;
+    },
+    async migrateTo(name: string) {
+      const { error } = await current().migrator.migrateTo(name);
+      if (error !== undefined) throw error;
     },
   };
 }

@@ -102,6 +102,51 @@ describe("a saved search with an email digest", () => {
     expect(again.email.status).toBe("confirmed");
   });
 
+  it("counts sub-addresses and cases of one mailbox as one address, and stores each as written (issue 32)", async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.option(fc.stringMatching(/^[a-z0-9]{1,8}$/)), { minLength: 4, maxLength: 4 }),
+        fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
+        async (tags, upper) => {
+          run += 1;
+          const spellings = tags.map((tag, i) => {
+            const address = `plus${run}${tag === null ? "" : `+${tag}`}@example.org`;
+            return upper[i] ? address.toUpperCase() : address;
+          });
+          for (const [i, to] of spellings.entries()) {
+            // A key of its own each time: the per-key limit must not be what refuses.
+            const apiKey = (
+              await createApiKey(fixture.db, { name: `plus ${run} ${i}`, limitPerMinute: 1_000 })
+            ).key;
+            const response = await create({ to, frequency: "daily" }, apiKey);
+            if (i < 3) {
+              expect(response.status, to).toBe(201);
+              const at = to.lastIndexOf("@");
+              expect((await readJson(response)).email.to).toBe(
+                `${to.slice(0, at)}${to.slice(at).toLowerCase()}`,
+              );
+            } else {
+              expect(response.status, to).toBe(429);
+              expect((await readJson(response)).error.message).toMatch(/confirmation mails to this address/);
+            }
+          }
+        },
+      ),
+      { numRuns: 8 },
+    );
+  });
+
+  it("refuses an address that routes mail on to another host", async () => {
+    for (const to of ["rt%evil.example@x.example", "evil.example!rt@x.example"]) {
+      const response = await create({ to, frequency: "daily" });
+      expect(response.status, to).toBe(422);
+      expect((await readJson(response)).error.details.map((d: { path: string }) => d.path)).toEqual([
+        "/email/to",
+      ]);
+    }
+  });
+
   it("allows 5 confirmation mails an hour per key, and keeps nothing of a refused request", async () => {
     const limited = (await createApiKey(fixture.db, { name: "limited", limitPerMinute: 1_000_000 })).key;
     for (let i = 0; i < 5; i += 1) {

@@ -2591,6 +2591,74 @@ export const jsonSchemas = {
           "type": "string"
         }
       },
+      "spellings": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string"
+            },
+            "notice": {
+              "anyOf": [
+                {
+                  "type": "object",
+                  "properties": {
+                    "tender_id": {
+                      "type": "string",
+                      "format": "uuid",
+                      "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                    },
+                    "source": {
+                      "type": "string",
+                      "pattern": "^[a-z][a-z0-9_]{0,62}$"
+                    },
+                    "external_id": {
+                      "type": "string"
+                    }
+                  },
+                  "required": [
+                    "tender_id",
+                    "source",
+                    "external_id"
+                  ],
+                  "additionalProperties": false
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "looks_like": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "id": {
+                    "type": "string",
+                    "format": "uuid",
+                    "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                  },
+                  "name": {
+                    "type": "string"
+                  }
+                },
+                "required": [
+                  "id",
+                  "name"
+                ],
+                "additionalProperties": false
+              }
+            }
+          },
+          "required": [
+            "name",
+            "notice",
+            "looks_like"
+          ],
+          "additionalProperties": false
+        }
+      },
       "identifiers": {
         "type": "array",
         "items": {
@@ -2843,6 +2911,29 @@ export const jsonSchemas = {
                 ],
                 "additionalProperties": false
               }
+            },
+            "notice": {
+              "type": "object",
+              "properties": {
+                "tender_id": {
+                  "type": "string",
+                  "format": "uuid",
+                  "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                },
+                "source": {
+                  "type": "string",
+                  "pattern": "^[a-z][a-z0-9_]{0,62}$"
+                },
+                "external_id": {
+                  "type": "string"
+                }
+              },
+              "required": [
+                "tender_id",
+                "source",
+                "external_id"
+              ],
+              "additionalProperties": false
             }
           },
           "required": [
@@ -2855,7 +2946,8 @@ export const jsonSchemas = {
             "decided_at",
             "contract_end",
             "buyer",
-            "winners"
+            "winners",
+            "notice"
           ],
           "additionalProperties": false
         }
@@ -2917,6 +3009,7 @@ export const jsonSchemas = {
       "id",
       "name",
       "names",
+      "spellings",
       "identifiers",
       "country",
       "roles",

@@ -1,4 +1,4 @@
-import type { EMAIL_STATUSES } from "@tender/contracts";
+import { type EMAIL_STATUSES, emailRateLimitKey } from "@tender/contracts";
 import { sql, type Transaction } from "kysely";
 import type { Database, Db } from "../database.js";
 
@@ -43,8 +43,9 @@ const VIEW = [
  * saved search). An address this key has already confirmed on another saved search (and not
  * unsubscribed since) is confirmed at once; otherwise a confirmation mail is queued, unless the
  * key or the address has had its share of confirmation mails in the last hour: then nothing is
- * written and `limited` says which. The count runs under an advisory lock on the address, so two
- * concurrent requests cannot both take the last place.
+ * written and `limited` says which. The address is counted as the mailbox it reaches
+ * (`emailRateLimitKey`: case and `+sub-address` folded), under an advisory lock on that mailbox,
+ * so two concurrent requests cannot both take the last place; the address is stored as written.
  */
 export async function insertEmailChannel(
   trx: Transaction<Database>,
@@ -52,7 +53,9 @@ export async function insertEmailChannel(
   limits: ConfirmationLimits,
 ): Promise<{ view: EmailChannelView } | { limited: "key" | "address" }> {
   const address = input.address.toLowerCase();
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended('email_address:' || ${address}, 0))`.execute(trx);
+  // The per-address limit counts mailboxes: `Ann+1@x.example` and `ann+2@X.example` are one.
+  const rateKey = emailRateLimitKey(input.address);
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended('email_address:' || ${rateKey}, 0))`.execute(trx);
   const { rows: known } = await sql<{ found: boolean }>`
     SELECT EXISTS (
       SELECT 1 FROM email_channels AS ch JOIN saved_searches AS ss ON ss.id = ch.saved_search_id
@@ -65,7 +68,7 @@ export async function insertEmailChannel(
         (SELECT count(*)::int FROM email_confirmation_requests
           WHERE api_key_id = ${input.apiKeyId} AND requested_at > now() - interval '1 hour') AS by_key,
         (SELECT count(*)::int FROM email_confirmation_requests
-          WHERE lower(address) = ${address} AND requested_at > now() - interval '1 hour') AS by_address`.execute(
+          WHERE rate_key = ${rateKey} AND requested_at > now() - interval '1 hour') AS by_address`.execute(
       trx,
     );
     const counts = rows[0] ?? { by_key: 0, by_address: 0 };
@@ -73,7 +76,7 @@ export async function insertEmailChannel(
     if (counts.by_address >= limits.perAddressPerHour) return { limited: "address" };
     await trx
       .insertInto("email_confirmation_requests")
-      .values({ api_key_id: input.apiKeyId, address: input.address })
+      .values({ api_key_id: input.apiKeyId, address: input.address, rate_key: rateKey })
       .execute();
   }
   const view = (await trx

@@ -1,34 +1,15 @@
 import { contentHash } from "@tender/contracts";
-import { createEmptyTestDatabase } from "@tender/testing";
+import { useMigrationSteps } from "@tender/testing";
 import { sql } from "kysely";
-import { Migrator } from "kysely/migration";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb } from "../create-db.js";
+import { describe, expect, it } from "vitest";
 import { loadContentHashInput } from "../ingest/load-content-hash-input.js";
-import { migrations } from "./index.js";
 
 // 0024 renames OCDS tenders stored under their ocid to their release id, with a content hash
 // that is the stored content's again (and the index, chunks and matches following it), and
 // never breaks the (source, external_id) key; down renames them back.
 
-let target: Awaited<ReturnType<typeof createEmptyTestDatabase>>;
-let db: ReturnType<typeof createDb>;
-let migrator: Migrator;
-
-beforeAll(async () => {
-  target = await createEmptyTestDatabase();
-  db = createDb(target.url, { max: 1 });
-  migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-});
-afterAll(async () => {
-  await db.destroy();
-  await target.destroy();
-});
-
-const migrateTo = async (name: string) => {
-  const result = await migrator.migrateTo(name);
-  expect(result.error).toBeUndefined();
-};
+const steps = useMigrationSteps();
+const { migrateTo } = steps;
 
 /** A stored tender as the old code stored it: its content hash over its `external_id`. */
 async function seed(source: string, externalId: string, payload: Record<string, unknown>): Promise<string> {
@@ -38,22 +19,22 @@ async function seed(source: string, externalId: string, payload: Record<string, 
     SELECT id, ${externalId}, 'Cycle lanes', 'Barnet', 1100000, 'GBP', '2010-03-15T09:30:00Z',
            'https://example.org/notice', ${"0".repeat(64)}, ${JSON.stringify(payload)}::jsonb
     FROM sources WHERE code = ${source}
-    RETURNING id`.execute(db);
+    RETURNING id`.execute(steps.db);
   const id = row.rows[0]?.id as string;
   await sql`
     INSERT INTO attachments (tender_id, title, filename, source_url, download_status, local_path, sha256, size_bytes)
     VALUES (${id}, 'Spec', 'spec.pdf', 'https://example.org/spec.pdf', 'ready', 'a/b', ${"a".repeat(64)}, 3),
            (${id}, 'Gone', 'gone.pdf', 'https://example.org/gone.pdf', 'skipped', NULL, NULL, NULL)`.execute(
-    db,
+    steps.db,
   );
   await sql`UPDATE tenders SET content_hash = ${await hashOf(id)}, indexed_hash = ${await hashOf(id)}
-            WHERE id = ${id}`.execute(db);
+            WHERE id = ${id}`.execute(steps.db);
   return id;
 }
 
 /** The hash of the tender's stored content, as a download recomputes it. */
 async function hashOf(id: string): Promise<string> {
-  const input = await loadContentHashInput(db as never, id);
+  const input = await loadContentHashInput(steps.db as never, id);
   if (!input) throw new Error("no tender");
   return contentHash(input);
 }
@@ -62,7 +43,7 @@ const stored = async () =>
   (
     await sql<{ source: string; external_id: string; content_hash: string; indexed_hash: string }>`
       SELECT s.code AS source, t.external_id, t.content_hash, t.indexed_hash
-      FROM tenders t JOIN sources s ON s.id = t.source_id ORDER BY 1, 2`.execute(db)
+      FROM tenders t JOIN sources s ON s.id = t.source_id ORDER BY 1, 2`.execute(steps.db)
   ).rows;
 
 const release = (ocid: string, id: unknown) => ({ ocid, id, tag: ["tender"] });
@@ -70,7 +51,9 @@ const release = (ocid: string, id: unknown) => ({ ocid, id, tag: ["tender"] });
 describe("migration 0024-ocds-release-ids", () => {
   it("renames OCDS tenders to their release ids, rehashing them, and leaves what it cannot rename", async () => {
     await migrateTo("0023-email-digests");
-    await sql`INSERT INTO sources (code) VALUES ('contracts_finder'), ('find_a_tender'), ('ted')`.execute(db);
+    await sql`INSERT INTO sources (code) VALUES ('contracts_finder'), ('find_a_tender'), ('ted')`.execute(
+      steps.db,
+    );
     const renamed = await seed("contracts_finder", "ocds-1", release("ocds-1", " r-1 "));
     await seed("find_a_tender", "ocds-1", release("ocds-1", "r-1")); // the same ids in another source
     await seed("contracts_finder", "ocds-2", release("ocds-2", "dup")); // two ocids, one release id
@@ -87,17 +70,17 @@ describe("migration 0024-ocds-release-ids", () => {
       ?.content_hash as string;
     const api = await sql<{ id: string }>`
       INSERT INTO api_keys (name, key_hash, limit_per_minute) VALUES ('k', ${"b".repeat(64)}, 60)
-      RETURNING id`.execute(db);
+      RETURNING id`.execute(steps.db);
     await sql`
       INSERT INTO saved_searches (api_key_id, name, query, embedding_model, min_score, feed_token_hash)
-      VALUES (${api.rows[0]?.id}, 'cycle', 'cycle lanes', 'm', 0, ${"c".repeat(64)})`.execute(db);
+      VALUES (${api.rows[0]?.id}, 'cycle', 'cycle lanes', 'm', 0, ${"c".repeat(64)})`.execute(steps.db);
     await sql`
       INSERT INTO saved_search_matches (saved_search_id, tender_id, content_hash, score, snippet)
-      SELECT id, ${renamed}, ${oldHash}, 0.5, 'cycle' FROM saved_searches`.execute(db);
+      SELECT id, ${renamed}, ${oldHash}, 0.5, 'cycle' FROM saved_searches`.execute(steps.db);
     await sql`
       INSERT INTO chunks (tender_id, chunk_key, content, embedding, embedding_model, position, section, content_hash)
       VALUES (${renamed}, ${"d".repeat(64)}, 'Cycle lanes', array_fill(0, ARRAY[1024])::vector, 'm', 0,
-              'metadata', ${oldHash})`.execute(db);
+              'metadata', ${oldHash})`.execute(steps.db);
 
     await migrateTo("0024-ocds-release-ids");
     const after = await stored();
@@ -120,7 +103,7 @@ describe("migration 0024-ocds-release-ids", () => {
     );
     const follow = await sql<{ hash: string }>`
       SELECT content_hash AS hash FROM chunks UNION ALL SELECT content_hash FROM saved_search_matches`.execute(
-      db,
+      steps.db,
     );
     expect(follow.rows).toEqual([{ hash: newHash }, { hash: newHash }]);
 

@@ -30,6 +30,7 @@ import * as m0028 from "./0028-cross-portal-procedures.js";
 import * as m0029 from "./0029-contract-end.js";
 import * as m0030 from "./0030-award-cover.js";
 import * as m0031 from "./0031-procedure-owners.js";
+import * as m0033 from "./0033-rate-keys-and-provenance.js";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   "0029-contract-end": m0029,
   "0030-award-cover": m0030,
   "0031-procedure-owners": m0031,
+  "0033-rate-keys-and-provenance": m0033,
 };

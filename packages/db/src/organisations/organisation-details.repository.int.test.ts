@@ -10,6 +10,7 @@ import {
   findOrganisationDetails,
   organisationAwardsGivenSql,
   organisationAwardsWonSql,
+  organisationSpellingsSql,
 } from "./organisation-details.repository.js";
 import { organisationRecentAwardsSql } from "./organisation-recent-awards.js";
 
@@ -184,6 +185,7 @@ describe("findOrganisationDetails", () => {
       organisationAwardsWonSql(id()),
       organisationAwardsGivenSql(id()),
       organisationRecentAwardsSql(id()),
+      organisationSpellingsSql(id()),
     ]) {
       const compiled = query.compile(t.db);
       const plan = await t.db.executeQuery<{ "QUERY PLAN": string }>(

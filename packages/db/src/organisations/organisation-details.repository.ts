@@ -4,6 +4,7 @@ import {
   type OrganisationCounterpart,
   type OrganisationDetails,
   type OrganisationIdentifier,
+  type OrganisationSpelling,
 } from "@tender/contracts";
 import { sql } from "kysely";
 import { awardByKey, COUNTED } from "../awards/award-by-key-sql.js";
@@ -83,6 +84,28 @@ const counterparts = (rows: SideRow[]): OrganisationCounterpart[] =>
     .sort((a, b) => b.count - a.count || a.id.localeCompare(b.id));
 
 /**
+ * An organisation's first 100 spellings (first seen first), each with the notice that gave it
+ * and the other organisations (at most 5) with a spelling of the same confusable skeleton written
+ * differently: a look-alike. Through the names' primary key, then `organisation_names_skeleton_idx`.
+ */
+export function organisationSpellingsSql(id: string) {
+  return sql<OrganisationSpelling>`
+    SELECT n.name,
+           CASE WHEN t.id IS NULL THEN NULL
+                ELSE json_build_object('tender_id', t.id, 'source', s.code, 'external_id', t.external_id) END AS notice,
+           (SELECT coalesce(json_agg(json_build_object('id', x.id, 'name', x.name) ORDER BY x.name, x.id), '[]')
+            FROM (SELECT DISTINCT o.id, o.name
+                  FROM organisation_names AS m JOIN organisations AS o ON o.id = m.organisation_id
+                  WHERE m.skeleton = n.skeleton AND m.organisation_id <> n.organisation_id AND m.name <> n.name
+                  ORDER BY o.name, o.id LIMIT ${LIMITS.looksLike}) AS x) AS looks_like
+    FROM (SELECT * FROM organisation_names WHERE organisation_id = ${id}::uuid
+          ORDER BY first_seen_at, name LIMIT ${LIMITS.names}) AS n
+    LEFT JOIN tenders AS t ON t.id = n.tender_id
+    LEFT JOIN sources AS s ON s.id = t.source_id
+    ORDER BY n.first_seen_at, n.name`;
+}
+
+/**
  * An organisation's page (docs/api.md#organisations); undefined when no organisation has this
  * id. Five reads, each through an index on the organisation's id.
  */
@@ -94,14 +117,7 @@ export async function findOrganisationDetails(db: Db, id: string): Promise<Organ
     .executeTakeFirst();
   if (!organisation) return undefined;
   const [names, won, given, recent] = await Promise.all([
-    db
-      .selectFrom("organisation_names")
-      .select("name")
-      .where("organisation_id", "=", id)
-      .orderBy("first_seen_at")
-      .orderBy("name")
-      .limit(LIMITS.names)
-      .execute(),
+    organisationSpellingsSql(id).execute(db),
     organisationAwardsWonSql(id).execute(db),
     organisationAwardsGivenSql(id).execute(db),
     organisationRecentAwardsSql(id).execute(db),
@@ -119,7 +135,8 @@ export async function findOrganisationDetails(db: Db, id: string): Promise<Organ
   return {
     id: organisation.id,
     name: organisation.name,
-    names: names.map((n) => n.name),
+    names: names.rows.map((n) => n.name),
+    spellings: names.rows,
     identifiers,
     country: organisation.country,
     roles: [

@@ -4,7 +4,7 @@ import { awardByKey } from "../awards/award-by-key-sql.js";
 
 /**
  * The organisation's 20 latest awards, won or given (decision date, newest first; undated last;
- * id breaking ties), with their tender, buyer and first 10 winners. Reads the organisation's
+ * id breaking ties), with their tender, buyer, first 10 winners and the notice each came from. Reads the organisation's
  * awards through `award_winners_organisation_award_idx` and `awards_buyer_idx`, then 20 tenders by key.
  */
 export function organisationRecentAwardsSql(id: string) {
@@ -25,9 +25,11 @@ export function organisationRecentAwardsSql(id: string) {
             FROM (SELECT w.position, w.organisation_id AS id, coalesce(o.name, w.name) AS name
                   FROM award_winners AS w LEFT JOIN organisations AS o ON o.id = w.organisation_id
                   WHERE w.award_id = r.id AND coalesce(o.name, w.name) IS NOT NULL
-                  ORDER BY w.position LIMIT ${LIMITS.winnersPerAward}) AS x) AS winners
+                  ORDER BY w.position LIMIT ${LIMITS.winnersPerAward}) AS x) AS winners,
+           json_build_object('tender_id', t.id, 'source', s.code, 'external_id', t.external_id) AS notice
     FROM recent AS r
     JOIN tenders AS t ON t.id = r.tender_id
+    JOIN sources AS s ON s.id = t.source_id
     LEFT JOIN organisations AS b ON b.id = r.buyer_organisation_id
     ORDER BY r.decided_at DESC NULLS LAST, r.id`;
 }

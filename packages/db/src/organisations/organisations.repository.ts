@@ -1,3 +1,4 @@
+import { nameSkeleton } from "@tender/organisations";
 import { sql } from "kysely";
 import type { Db } from "../database.js";
 
@@ -21,11 +22,14 @@ const CHUNK = 1000;
  * syncs naming the same new organisation create one row; keys and spellings are written in key
  * order, so two transactions naming the same organisations lock them in the same order and
  * never deadlock. A known organisation is written only when it gains a role; every spelling
- * not seen before becomes a row of `organisation_names`. The first spelling seen stays its name.
+ * not seen before becomes a row of `organisation_names` with its look-alike skeleton and, given
+ * `from`, the notice that gives it (a spelling first written without one gets it from the first
+ * notice stored that names it). The first spelling seen stays its name.
  */
 export async function upsertOrganisations(
   db: Db,
   mentions: readonly OrganisationMention[],
+  from: { tenderId: string } | null = null,
 ): Promise<Map<string, string>> {
   const merged = new Map<string, OrganisationMention & { names: Set<string> }>();
   for (const m of mentions) {
@@ -80,13 +84,32 @@ export async function upsertOrganisations(
     }
   }
   const names = rows
-    .flatMap((r) => [...r.names].sort().map((name) => ({ organisation_id: ids.get(r.key) as string, name })))
+    .flatMap((r) =>
+      [...r.names].sort().map((name) => ({
+        organisation_id: ids.get(r.key) as string,
+        name,
+        skeleton: nameSkeleton(name),
+        tender_id: from?.tenderId ?? null,
+      })),
+    )
     .filter((row) => row.organisation_id !== undefined);
   for (let i = 0; i < names.length; i += CHUNK) {
     await db
       .insertInto("organisation_names")
       .values(names.slice(i, i + CHUNK))
-      .onConflict((oc) => oc.columns(["organisation_id", "name"]).doNothing())
+      .onConflict((oc) =>
+        oc
+          .columns(["organisation_id", "name"])
+          // A spelling the shown-name trigger (or an earlier page) wrote without these gets them;
+          // one that has them keeps them.
+          .doUpdateSet({
+            skeleton: sql`excluded.skeleton`,
+            tender_id: sql`coalesce(organisation_names.tender_id, excluded.tender_id)`,
+          })
+          .where(
+            sql<boolean>`organisation_names.skeleton IS NULL OR (organisation_names.tender_id IS NULL AND excluded.tender_id IS NOT NULL)`,
+          ),
+      )
       .execute();
   }
   return ids;

@@ -27,4 +27,8 @@ export interface OrganisationNamesTable {
   organisation_id: string;
   name: string;
   first_seen_at: Generated<Date>;
+  /** The first notice stored that gives this spelling (0033); null when none is known. */
+  tender_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** `nameSkeleton(name)` (UTS #39, 0033): equal skeletons display alike. */
+  skeleton: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -15,14 +15,15 @@ import { organisationMentions } from "./organisation-mentions.js";
 /**
  * Stores a notice's awards and buyer in the caller's transaction
  * (docs/records.md#awards-and-organisations): upserts the buyer's and every winner's organisation
- * (`upsertOrganisations`: by key, every spelling kept, roles set), replaces the tender's awards
+ * (`upsertOrganisations`: by key, every spelling kept with this notice as its source when it is
+ * the first to give it, roles set), replaces the tender's awards
  * and winners only when they differ from what is stored (a notice whose awards could not be read
  * at all keeps those an earlier pass read, with the new reason), and sets the tender's buyer
  * organisation, `awards_unreadable` and earliest contract end. Returns whether anything changed.
  */
 export async function storeNoticeAwards(db: Db, tenderId: string, input: NoticeAwards): Promise<boolean> {
   const notice = boundNoticeAwards(input);
-  const ids = await upsertOrganisations(db, organisationMentions(notice));
+  const ids = await upsertOrganisations(db, organisationMentions(notice), { tenderId });
   const idOf = (party: NoticeParty | null) => {
     const key = party === null ? null : organisationKey(party);
     return key === null ? null : (ids.get(key) ?? null);

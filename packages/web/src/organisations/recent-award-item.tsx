@@ -3,8 +3,9 @@ import { OrganisationLink } from "../components/organisation-link.js";
 import { UserText } from "../components/user-text.js";
 import { formatAmount, formatDay } from "../format.js";
 import { tenderHref } from "../router.js";
+import { NoticeSource } from "./notice-source.js";
 
-/** One award on an organisation's page: the tender, the lot, value, dates and who was on the other side. */
+/** One award on an organisation's page: the tender, the lot, value, the notice it came from, dates and who was on the other side. */
 export function RecentAwardItem({ award }: { award: OrganisationAward }) {
   return (
     <li class="award-item">
@@ -25,6 +26,9 @@ export function RecentAwardItem({ award }: { award: OrganisationAward }) {
         </li>
         <li>
           <span class="muted">Value</span> {formatAmount(award.value, award.currency)}
+        </li>
+        <li>
+          <span class="muted">From</span> <NoticeSource notice={award.notice} />
         </li>
         <li>
           <span class="muted">Decided</span> {formatDay(award.decided_at)}

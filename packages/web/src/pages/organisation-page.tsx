@@ -7,6 +7,8 @@ import { Loading } from "../components/loading.js";
 import { UserText } from "../components/user-text.js";
 import { AwardTotalsLine } from "../organisations/award-totals-line.js";
 import { CounterpartList } from "../organisations/counterpart-list.js";
+import { LookAlikeNote } from "../organisations/look-alike-note.js";
+import { NoticeSource } from "../organisations/notice-source.js";
 import { RecentAwardItem } from "../organisations/recent-award-item.js";
 import { identifierText, rolesText } from "../organisations/role-names.js";
 import { APP_BASE } from "../router.js";
@@ -14,8 +16,9 @@ import { useRequest } from "../use-request.js";
 
 /**
  * An organisation's page, for a bid manager studying a competitor or a buyer: who it is (every
- * spelling, its identifiers), what it won and gave with totals per currency, its latest awards and
- * the organisations it dealt with most.
+ * spelling with the notice it came from, a warning when one looks like another organisation's
+ * name, its identifiers), what it won and gave with totals per currency, its latest awards (each
+ * with its notice) and the organisations it dealt with most.
  */
 export function OrganisationPage({ api, id }: { api: ApiClient; id: string }) {
   const [org, retry] = useRequest(
@@ -44,7 +47,8 @@ export function OrganisationPage({ api, id }: { api: ApiClient; id: string }) {
     );
   }
   const o = org.data;
-  const others = o.names.filter((name) => name !== o.name);
+  const others = o.spellings.filter((spelling) => spelling.name !== o.name);
+  const shown = o.spellings.find((spelling) => spelling.name === o.name);
   const buyer = o.roles.includes("buyer") || o.awards_given.count > 0;
   const supplier = o.roles.includes("supplier") || o.awards_won.count > 0;
   return (
@@ -56,7 +60,11 @@ export function OrganisationPage({ api, id }: { api: ApiClient; id: string }) {
         <h1>
           <UserText text={o.name} />
         </h1>
+        <LookAlikeNote spellings={o.spellings} />
         <ul class="meta">
+          <li>
+            <span class="muted">Name from</span> <NoticeSource notice={shown?.notice ?? null} />
+          </li>
           <li>
             <span class="muted">Country</span> {o.country ?? "not stated"}
           </li>
@@ -81,9 +89,10 @@ export function OrganisationPage({ api, id }: { api: ApiClient; id: string }) {
               {others.length === 1 ? "1 other spelling" : `${others.length} other spellings`} in notices
             </summary>
             <ul>
-              {others.map((name) => (
-                <li key={name}>
-                  <UserText text={name} />
+              {others.map((spelling) => (
+                <li key={spelling.name}>
+                  <UserText text={spelling.name} /> <span class="muted">·</span>{" "}
+                  <NoticeSource notice={spelling.notice} />
                 </li>
               ))}
             </ul>
@@ -107,6 +116,7 @@ export function OrganisationPage({ api, id }: { api: ApiClient; id: string }) {
         </div>
         <p class="small muted">
           An award with several winners counts in full for each. Totals are per currency, never converted.
+          Totals count every award a notice states, whoever published it: each award below names its notice.
         </p>
       </article>
       <section class="card" aria-labelledby="recent-heading">

@@ -9,7 +9,7 @@ import {
 import type { MiddlewareHandler } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../app-env.js";
-import { ApiError } from "../errors/api-error.js";
+import { invalidQuery as invalid } from "../query/single-parameters.js";
 
 // Query parameters naming one value of a list filter (`country` → `countries`), repeated for more.
 const LIST_PARAMETERS: Record<string, string> = Object.fromEntries(
@@ -95,10 +95,6 @@ function renamed(issue: ValidationIssue): ValidationIssue {
   const [, first = "", ...rest] = issue.path.split("/");
   const name = Object.hasOwn(PARAMETER_OF, first) ? (PARAMETER_OF[first] as string) : first;
   return { ...issue, path: ["", name, ...rest].join("/") };
-}
-
-function invalid(details: ValidationIssue[]): ApiError {
-  return new ApiError("validation_error", "The query parameters are not valid; see details.", { details });
 }
 
 /** Middleware: the parsed query as `browse` (a `validation_error` before the rate limit counts it). */

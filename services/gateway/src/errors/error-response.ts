@@ -1,10 +1,16 @@
 import { ERROR_HTTP_STATUS, type ErrorResponse } from "@tender/contracts";
 import type { ApiError } from "./api-error.js";
+import { boundedDetails } from "./bounded-details.js";
 
-/** The one envelope (docs/api.md#errors) of an error answered under `requestId`. */
+/** The one envelope (docs/api.md#errors) of an error answered under `requestId`, its details bounded. */
 export function errorEnvelope(error: ApiError, requestId: string): ErrorResponse {
   return {
-    error: { code: error.code, message: error.message, request_id: requestId, details: error.details },
+    error: {
+      code: error.code,
+      message: error.message,
+      request_id: requestId,
+      details: boundedDetails(error.details),
+    },
   };
 }
 

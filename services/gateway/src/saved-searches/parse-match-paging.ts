@@ -2,7 +2,7 @@ import { TenderListPaging, toValidationIssues } from "@tender/contracts";
 import type { MiddlewareHandler } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../app-env.js";
-import { ApiError } from "../errors/api-error.js";
+import { invalidQuery, singleParameters } from "../query/single-parameters.js";
 
 const MatchPaging = v.strictObject({
   limit: TenderListPaging.entries.limit,
@@ -10,18 +10,13 @@ const MatchPaging = v.strictObject({
 });
 export type MatchPaging = v.InferOutput<typeof MatchPaging>;
 
-const invalid = (details: unknown) =>
-  new ApiError("validation_error", "The query parameters are not valid; see details.", { details });
+// Far above any valid query (two parameters).
+const MAX_PARAMETERS = 20;
 
 /** `limit` (1..100, default 20) and `cursor` of a matches page, as browsing reads them; nothing else. */
 function parseMatchPaging(search: URLSearchParams): MatchPaging {
-  const raw: Record<string, unknown> = {};
-  for (const [name, value] of search.entries()) {
-    if (Object.hasOwn(raw, name)) throw invalid([{ path: `/${name}`, message: "Must be given once" }]);
-    raw[name] = name === "limit" && /^\d{1,4}$/.test(value) ? Number(value) : value;
-  }
-  const parsed = v.safeParse(MatchPaging, raw);
-  if (!parsed.success) throw invalid(toValidationIssues(parsed.issues));
+  const parsed = v.safeParse(MatchPaging, singleParameters(search, MAX_PARAMETERS));
+  if (!parsed.success) throw invalidQuery(toValidationIssues(parsed.issues));
   return parsed.output;
 }
 

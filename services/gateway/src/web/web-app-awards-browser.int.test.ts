@@ -337,7 +337,7 @@ describe("who won, organisations and expiring contracts in the web app", () => {
     await page.getByRole("heading", { level: 1, name: "Mint Health Limited" }).waitFor(WAIT);
     expect(new URL(page.url()).pathname).toBe(`/app/organisations/${orgs.mint}`);
     expect(await itemTexts(page, ".organisation-page article > .meta")).toEqual([
-      "Country MT | Roles Supplier | Identifiers C55603",
+      "Name from TED (EU) notice 380868-2026 | Country MT | Roles Supplier | Identifiers C55603",
     ]);
     expect(await page.locator("section[aria-labelledby=won-heading] .totals").textContent()).toBe(
       "1 award · €239,689.54",
@@ -353,6 +353,7 @@ describe("who won, organisations and expiring contracts in the web app", () => {
     expect(recent?.split(" | ").slice(1)).toEqual([
       "Won lot LOT-0001",
       "Value €239,689.54",
+      "From TED (EU) notice 380868-2026",
       "Decided 2 Jun 2026",
       "Contract ends not stated",
       "Buyer Department of Contracts",
@@ -440,7 +441,12 @@ describe("who won, organisations and expiring contracts in the web app", () => {
     await page.goto(`${base}/app/organisations/${orgs.brookes}`);
     await page.getByRole("heading", { level: 1, name: "Oxford Brookes Enterprises Limited" }).waitFor(WAIT);
     expect(await page.locator(".spellings summary").textContent()).toBe("1 other spelling in notices");
-    expect(await page.locator(".spellings li").textContent()).toBe("OXFORD BROOKES ENTERPRISES LTD");
+    // Each spelling names the notice it came from, linked (issue 32).
+    expect(await page.locator(".spellings li").textContent()).toBe(
+      "OXFORD BROOKES ENTERPRISES LTD · Find a Tender (UK) notice 091200-2026",
+    );
+    expect(await page.locator(".spellings li a").getAttribute("href")).toBe(`/app/tenders/${ids.wiltshire2}`);
+    expect(await page.locator(".look-alike").count()).toBe(0);
     expect(await page.locator("section[aria-labelledby=won-heading] .totals").textContent()).toBe(
       "2 awards · £51,300.00",
     );
@@ -450,9 +456,11 @@ describe("who won, organisations and expiring contracts in the web app", () => {
       await page.locator(".award-item h3 a").evaluateAll((as) => as.map((a) => a.getAttribute("href"))),
     ).toEqual([`/app/tenders/${ids.wiltshire2}`, `/app/tenders/${ids.fts}`]);
     expect(await itemTexts(page, ".award-item")).toEqual([
-      "Evaluation of the school wellbeing pilot | Won lot 1 | Value £18,500.00 | Decided 1 Oct 2026 | " +
+      "Evaluation of the school wellbeing pilot | Won lot 1 | Value £18,500.00 | " +
+        "From Find a Tender (UK) notice 091200-2026 | Decided 1 Oct 2026 | " +
         "Contract ends 15 Jan 2027 | Buyer Wiltshire Council",
       "HC2645 Evaluation of the Emotional Me in Wiltshire Schools | Won lot 1 | Value £32,800.00 | " +
+        "From Find a Tender (UK) notice 083650-2026 | " +
         "Decided 3 Sept 2026 | Contract ends 31 Mar 2027 | Buyer Wiltshire Council",
     ]);
     await expectAccessible(page, "organisation page");
@@ -548,6 +556,58 @@ describe("who won, organisations and expiring contracts in the web app", () => {
     expect(await noSidewaysScroll(page)).toBe(true);
     await expectAccessible(page, "expiring contracts at 360 px");
     await saveScreenshot(page, "expiring-mobile");
+    expect(problems).toEqual({ csp: [], errors: [] });
+    await page.close();
+  }, 90_000);
+  // Last: it adds its own notices, which the tests above must not see.
+  it("a name in look-alike letters is flagged on both organisations' pages, with the notices they came from (issue 32)", async () => {
+    const spoof: NoticeParty = {
+      name: "\u041Exford \u0412rookes Enterprises Limited",
+      identifier: null,
+      scheme: null,
+      country: "GB",
+    };
+    ids.spoof = await seedResult(
+      {
+        source: "find_a_tender",
+        externalId: "099999-2026",
+        title: "Wellbeing evaluation (look-alike winner)",
+        buyer_name: "Wiltshire Council",
+        countries: ["GB"],
+        published_at: "2026-10-20T09:00:00.000Z",
+      },
+      {
+        buyer: WILTSHIRE,
+        awards: [
+          lot({ lot: "1", winners: [spoof], value: "5000000.00", currency: "GBP", decidedAt: "2026-10-19" }),
+        ],
+        unreadable: null,
+      },
+    );
+    const spoofId = (
+      await tdb.db
+        .selectFrom("organisations")
+        .select("id")
+        .where("name", "=", spoof.name)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const page = await signedIn();
+    const problems = watchPageErrors(page);
+    await page.goto(`${base}/app/organisations/${spoofId}`);
+    await page.locator(".look-alike").waitFor(WAIT);
+    expect((await page.locator(".look-alike li").textContent())?.replace(/\s+/g, " ")).toBe(
+      "\u041Exford \u0412rookes Enterprises Limited looks like Oxford Brookes Enterprises Limited",
+    );
+    expect(await page.locator(".look-alike li a").getAttribute("href")).toBe(
+      `/app/organisations/${orgs.brookes}`,
+    );
+    expect((await itemTexts(page, ".organisation-page article > .meta"))[0]).toMatch(
+      /^Name from Find a Tender \(UK\) notice 099999-2026 \|/,
+    );
+    await expectAccessible(page, "look-alike organisation");
+    await page.goto(`${base}/app/organisations/${orgs.brookes}`);
+    await page.locator(".look-alike").waitFor(WAIT);
+    expect(await page.locator(".look-alike li a").getAttribute("href")).toBe(`/app/organisations/${spoofId}`);
     expect(problems).toEqual({ csp: [], errors: [] });
     await page.close();
   }, 90_000);

@@ -311,7 +311,8 @@ describe("email addresses", () => {
   });
 
   it("sends an accepted address to that one recipient, whatever it holds", async () => {
-    const atext = fc.constantFrom(..."abcXYZ09!#$%&'*+/=^_`{|}~-".split(""));
+    // RFC 5322 atext less `?`, `%` and `!`, which addresses may not hold (issue 32).
+    const atext = fc.constantFrom(..."abcXYZ09#$&'*+/=^_`{|}~-".split(""));
     const local = fc
       .array(fc.string({ unit: atext, minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 3 })
       .map((parts) => parts.join("."));
