@@ -875,6 +875,35 @@ export const jsonSchemas = {
           "pattern": "^\\d{8}$"
         }
       },
+      "cpv": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "code": {
+              "type": "string",
+              "pattern": "^\\d{8}$"
+            },
+            "label": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "minLength": 1,
+                  "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "code",
+            "label"
+          ],
+          "additionalProperties": false
+        }
+      },
       "index_status": {
         "enum": [
           "pending",
@@ -1338,6 +1367,7 @@ export const jsonSchemas = {
       "source_url",
       "countries",
       "cpv_codes",
+      "cpv",
       "index_status",
       "procedure_id",
       "kind",
@@ -1447,6 +1477,35 @@ export const jsonSchemas = {
                 "pattern": "^\\d{8}$"
               }
             },
+            "cpv": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "code": {
+                    "type": "string",
+                    "pattern": "^\\d{8}$"
+                  },
+                  "label": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "minLength": 1,
+                        "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  }
+                },
+                "required": [
+                  "code",
+                  "label"
+                ],
+                "additionalProperties": false
+              }
+            },
             "index_status": {
               "enum": [
                 "pending",
@@ -1505,6 +1564,7 @@ export const jsonSchemas = {
             "source_url",
             "countries",
             "cpv_codes",
+            "cpv",
             "index_status",
             "procedure_id",
             "kind",
@@ -1592,11 +1652,24 @@ export const jsonSchemas = {
             "count": {
               "type": "integer",
               "minimum": 1
+            },
+            "label": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "minLength": 1,
+                  "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             }
           },
           "required": [
             "value",
-            "count"
+            "count",
+            "label"
           ],
           "additionalProperties": false
         }
@@ -1649,6 +1722,77 @@ export const jsonSchemas = {
       "cpv_divisions",
       "currencies",
       "kinds"
+    ],
+    "additionalProperties": false
+  },
+  "cpv-suggestion-list": {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://tender-search.dev/schemas/cpv-suggestion-list.schema.json",
+    "title": "CpvSuggestionList",
+    "description": "Response body of GET /api/v1/cpv: CPV codes matching what was typed, with their labels.",
+    "type": "object",
+    "properties": {
+      "lang": {
+        "enum": [
+          "bg",
+          "cs",
+          "da",
+          "de",
+          "el",
+          "en",
+          "es",
+          "et",
+          "fi",
+          "fr",
+          "ga",
+          "hr",
+          "hu",
+          "it",
+          "lt",
+          "lv",
+          "mt",
+          "nl",
+          "pl",
+          "pt",
+          "ro",
+          "sk",
+          "sl",
+          "sv"
+        ],
+        "type": "string"
+      },
+      "items": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "code": {
+              "type": "string",
+              "pattern": "^\\d{8}$"
+            },
+            "label": {
+              "type": "string",
+              "minLength": 1,
+              "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+            },
+            "level": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 5
+            }
+          },
+          "required": [
+            "code",
+            "label",
+            "level"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    "required": [
+      "lang",
+      "items"
     ],
     "additionalProperties": false
   },
@@ -1757,6 +1901,35 @@ export const jsonSchemas = {
               "pattern": "^\\d{8}$"
             }
           },
+          "cpv": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "code": {
+                  "type": "string",
+                  "pattern": "^\\d{8}$"
+                },
+                "label": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "minLength": 1,
+                      "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                }
+              },
+              "required": [
+                "code",
+                "label"
+              ],
+              "additionalProperties": false
+            }
+          },
           "index_status": {
             "enum": [
               "pending",
@@ -1815,6 +1988,7 @@ export const jsonSchemas = {
           "source_url",
           "countries",
           "cpv_codes",
+          "cpv",
           "index_status",
           "procedure_id",
           "kind",
@@ -3659,6 +3833,35 @@ export const jsonSchemas = {
                     "pattern": "^\\d{8}$"
                   }
                 },
+                "cpv": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "code": {
+                        "type": "string",
+                        "pattern": "^\\d{8}$"
+                      },
+                      "label": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "minLength": 1,
+                            "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "code",
+                      "label"
+                    ],
+                    "additionalProperties": false
+                  }
+                },
                 "index_status": {
                   "enum": [
                     "pending",
@@ -3717,6 +3920,7 @@ export const jsonSchemas = {
                 "source_url",
                 "countries",
                 "cpv_codes",
+                "cpv",
                 "index_status",
                 "procedure_id",
                 "kind",
@@ -4168,6 +4372,35 @@ export const jsonSchemas = {
               "pattern": "^\\d{8}$"
             }
           },
+          "cpv": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "code": {
+                  "type": "string",
+                  "pattern": "^\\d{8}$"
+                },
+                "label": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "minLength": 1,
+                      "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                }
+              },
+              "required": [
+                "code",
+                "label"
+              ],
+              "additionalProperties": false
+            }
+          },
           "index_status": {
             "enum": [
               "pending",
@@ -4226,6 +4459,7 @@ export const jsonSchemas = {
           "source_url",
           "countries",
           "cpv_codes",
+          "cpv",
           "index_status",
           "procedure_id",
           "kind",
