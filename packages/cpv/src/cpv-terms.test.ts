@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cpvLevel, cpvTerms, describeCpvCodes, withCpvLabels } from "./cpv-terms.js";
+import { cpvLevel, cpvTerms, describeCpvCodes, LISTED_CPV_LABELS, withCpvLabels } from "./cpv-terms.js";
 
 describe("cpvTerms", () => {
   it("labels each code in the language, English where it has none, null for an unknown code", () => {
@@ -29,6 +29,9 @@ describe("withCpvLabels", () => {
     expect(Object.keys(labelled)).toEqual(["id", "cpv_codes", "cpv", "kind"]);
     expect(labelled.cpv).toEqual([{ code: "45000000", label: "Travaux de construction" }]);
     expect(withCpvLabels({ cpv_codes: [] }).cpv).toEqual([]);
+    const many = Array.from({ length: 60 }, () => "45000000");
+    expect(withCpvLabels({ cpv_codes: many }).cpv).toHaveLength(LISTED_CPV_LABELS);
+    expect(withCpvLabels({ cpv_codes: many }, "eng", 60).cpv).toHaveLength(60);
   });
 });
 

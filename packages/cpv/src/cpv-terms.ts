@@ -22,17 +22,24 @@ export function cpvLevel(code: string): 1 | 2 | 3 | 4 | 5 {
 }
 
 /**
- * The tender with `cpv` (its `cpv_codes` and their labels in `lang`) right after `cpv_codes`, so an
- * answer reads codes, then what they mean.
+ * How many codes of a tender a list labels (browsing, matches, alerts): a label takes up to 431
+ * bytes of JSON, and a tender may have 1,000 codes; the card labels them all.
+ */
+export const LISTED_CPV_LABELS = 50;
+
+/**
+ * The tender with `cpv` (its first `max` `cpv_codes` and their labels in `lang`) right after
+ * `cpv_codes`, so an answer reads codes, then what they mean.
  */
 export function withCpvLabels<T extends { cpv_codes: readonly string[] }>(
   tender: T,
   lang: CpvLanguage = "eng",
+  max = LISTED_CPV_LABELS,
 ): T & { cpv: CpvTerm[] } {
   const labelled: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(tender)) {
     labelled[key] = value;
-    if (key === "cpv_codes") labelled.cpv = cpvTerms(tender.cpv_codes, lang);
+    if (key === "cpv_codes") labelled.cpv = cpvTerms(tender.cpv_codes.slice(0, max), lang);
   }
   return labelled as T & { cpv: CpvTerm[] };
 }

@@ -40,7 +40,8 @@ export function tenderRoute(deps: Pick<Deps, "db" | "readDb" | "config">): Hono<
       }
       const card = await findTenderCard(readDbOf(deps), parsed.output);
       if (!card) throw new ApiError("not_found", "No tender has this id.");
-      const labelled = withCpvLabels(card, c.get("labelLanguage").cpv);
+      // The card labels every code (it is streamed); lists label the first LISTED_CPV_LABELS.
+      const labelled = withCpvLabels(card, c.get("labelLanguage").cpv, card.cpv_codes.length);
       return c.body(jsonPiecesStream(cardJsonPieces(labelled)), 200, { "content-type": "application/json" });
     },
   );
