@@ -8,6 +8,7 @@ import { createApp } from "../create-app.js";
 import { type ServedApp, serveApp } from "../server/serve-app.js";
 import {
   launchTestBrowser,
+  openSignedIn,
   saveScreenshot,
   seriousA11yViolations,
   type TestBrowser,
@@ -57,15 +58,8 @@ afterAll(async () => {
   await tdb?.destroy();
 });
 
-async function signedIn(language?: string): Promise<Page> {
-  const page = await browser.newPage();
-  if (language) await page.setExtraHTTPHeaders({ "Accept-Language": language });
-  await page.goto(`${base}/app/`);
-  await page.getByLabel("API key").fill(key);
-  await page.getByRole("button", { name: "Use this key" }).click();
-  await page.getByRole("heading", { name: "All tenders" }).waitFor();
-  return page;
-}
+const signedIn = (language?: string): Promise<Page> =>
+  openSignedIn(browser, base, key, language ? { headers: { "Accept-Language": language } } : {});
 
 describe("the CPV vocabulary in the web app", () => {
   it("facets read labels; the picker suggests codes by words, adds the chosen prefix and names it", async () => {
