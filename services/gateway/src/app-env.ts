@@ -16,5 +16,7 @@ export interface AppEnv {
     keyDigest: string | undefined;
     /** The language of CPV labels, set by `labelLanguage()` on the routes that show codes. */
     labelLanguage: LabelLanguageChoice;
+    /** Set by `askedLabelLanguage()`: the labels' language when the request named one with `lang`. */
+    askedLabelLanguage: LabelLanguageChoice | undefined;
   };
 }

@@ -12,6 +12,7 @@ const validateList = createWireValidator("cpv-suggestion-list");
 const validateCard = createWireValidator("tender-details");
 const validateFacets = createWireValidator("facets-response");
 const validateTenders = createWireValidator("tender-list-response");
+const validateSearch = createWireValidator("search-response");
 let tdb: TestDatabase;
 let key: string;
 let app: ReturnType<typeof createApp>;
@@ -21,7 +22,13 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   ({ key } = await createApiKey(tdb.db, { name: "cpv", limitPerMinute: 1_000_000 }));
   app = createApp(testDeps(tdb.db));
-  tenderId = (await seedTender(tdb.db, { cpv_codes: ["45233141", "99999999"], countries: ["DE"] })).id;
+  tenderId = (
+    await seedTender(tdb.db, {
+      cpv_codes: ["45233141", "99999999"],
+      countries: ["DE"],
+      chunks: ["Road maintenance tender."],
+    })
+  ).id;
 });
 afterAll(() => tdb.destroy());
 
@@ -187,6 +194,26 @@ describe("CPV labels on the tender card, browsing and facets", () => {
       { value: "45", count: 1, label: "Lavori di costruzione" },
       { value: "99", count: 1, label: null },
     ]);
+  });
+
+  it("labels Search items only when the request names a language, leaving the specification's item as is", async () => {
+    const plain = await readJson(await postJson(app, "/api/v1/search", { query: "tender", limit: 10 }, key));
+    expect(plain.items.length).toBeGreaterThan(0);
+    for (const item of plain.items) expect(Object.keys(item)).not.toContain("cpv");
+    const response = await postJson(app, "/api/v1/search?lang=de", { query: "tender", limit: 10 }, key);
+    expect(response.headers.get("content-language")).toBe("de");
+    const labelled = await readJson(response);
+    expect(validateSearch(labelled)).toMatchObject({ ok: true });
+    expect(labelled.items.map((i: { tender_id: string }) => i.tender_id)).toEqual(
+      plain.items.map((i: { tender_id: string }) => i.tender_id),
+    );
+    const ours = labelled.items.find((i: { tender_id: string }) => i.tender_id === tenderId);
+    expect(ours.cpv).toEqual([
+      { code: "45233141", label: "Straßeninstandhaltungsarbeiten" },
+      { code: "99999999", label: null },
+    ]);
+    const refused = await postJson(app, "/api/v1/search?lang=xx", { query: "tender" }, key);
+    expect(refused.status).toBe(422);
   });
 
   it("refuses an unknown language on every route that shows labels", async () => {

@@ -71,6 +71,20 @@ function invalid(details: unknown): ApiError {
 }
 
 /**
+ * Middleware for an answer that shows labels only on request (Search): `askedLabelLanguage` is the
+ * language `lang` names (a bad one is a `validation_error`), undefined without `lang`.
+ */
+export function askedLabelLanguage(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const search = new URL(c.req.url).searchParams;
+    const asked = search.has(LANG_PARAMETER) ? chooseLabelLanguage(search, undefined) : undefined;
+    c.set("askedLabelLanguage", asked);
+    await next();
+    if (asked) c.res.headers.set("Content-Language", asked.tag);
+  };
+}
+
+/**
  * Middleware: the labels' language as `labelLanguage` (a bad `lang` is a `validation_error` before
  * the rate limit counts the request); the answer says it in `Content-Language`, and `Vary:
  * Accept-Language` tells caches that it depends on that header.

@@ -16,25 +16,34 @@ export const LANG_PARAMETER = {
   schema: { enum: [...LABEL_LANGUAGES] },
 };
 
-// The operations whose answers carry CPV labels.
-const LABELLED = [
-  "/api/v1/tenders/{id}",
-  "/api/v1/tenders",
-  "/api/v1/facets",
-  "/api/v1/procedures/{id}",
-  "/api/v1/saved-searches/{id}/matches",
-  "/api/v1/feeds/{token}",
+// The operations whose answers carry CPV labels (Search's items only when `lang` is given).
+const LABELLED: [path: string, method: "get" | "post"][] = [
+  ["/api/v1/tenders/{id}", "get"],
+  ["/api/v1/tenders", "get"],
+  ["/api/v1/facets", "get"],
+  ["/api/v1/procedures/{id}", "get"],
+  ["/api/v1/saved-searches/{id}/matches", "get"],
+  ["/api/v1/feeds/{token}", "get"],
+  ["/api/v1/search", "post"],
 ];
 
-/** The paths with `lang` added to the GET operations that show CPV labels. */
+const SEARCH_LANG_PARAMETER = {
+  ...LANG_PARAMETER,
+  description:
+    "Asks for CPV labels: each item then also has `cpv`, its tender's codes with their labels in this language. Without it the items are exactly the specification's.",
+};
+
+/** The paths with `lang` added to the operations that show CPV labels. */
 export function withLangParameter(paths: Record<string, unknown>): Record<string, unknown> {
   const result = { ...paths };
-  for (const path of LABELLED) {
-    const item = result[path] as { get?: { parameters?: unknown[] } } | undefined;
-    if (!item?.get) throw new Error(`the OpenAPI document has no GET ${path}`);
+  for (const [path, method] of LABELLED) {
+    const item = result[path] as Record<string, { parameters?: unknown[] }> | undefined;
+    const operation = item?.[method];
+    if (!operation) throw new Error(`the OpenAPI document has no ${method.toUpperCase()} ${path}`);
+    const lang = method === "post" ? SEARCH_LANG_PARAMETER : LANG_PARAMETER;
     result[path] = {
       ...item,
-      get: { ...item.get, parameters: [...(item.get.parameters ?? []), LANG_PARAMETER] },
+      [method]: { ...operation, parameters: [...(operation.parameters ?? []), lang] },
     };
   }
   return result;
