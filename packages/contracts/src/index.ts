@@ -18,6 +18,15 @@ export { AWARD_LIMITS, Award, AwardWinner, awardList } from "./http/award.js";
 export { AWARD_SUMMARY_LIMITS, AwardSummary, AwardSummaryItem } from "./http/award-summary.js";
 export { browseParameterOf, browseParameters, LIST_FILTER_PARAMETERS } from "./http/browse-parameters.js";
 export {
+  CPV_QUERY_MAX_LENGTH,
+  CpvLookupQuery,
+  CpvSuggestion,
+  CpvSuggestionList,
+  CpvTerm,
+  LABEL_LANGUAGES,
+  LabelLanguage,
+} from "./http/cpv-term.js";
+export {
   DEFAULT_DIGEST_HOUR_UTC,
   DIGEST_FREQUENCIES,
   EMAIL_STATUSES,
@@ -55,7 +64,7 @@ export {
   ProcedureNoticeQuery,
   TenderProcedure,
 } from "./http/procedure-notice.js";
-export { ProcedureResponse } from "./http/procedure-response.js";
+export { ProcedureResponse, type ProcedureResponseRow } from "./http/procedure-response.js";
 export { REQUEST_ID_PATTERN, RequestId } from "./http/request-id.js";
 export {
   SAVED_SEARCH_NAME_MAX_LENGTH,
@@ -70,7 +79,7 @@ export {
 export { SearchRequest } from "./http/search-request.js";
 export { SearchResponse } from "./http/search-response.js";
 export { SearchResultAttachment, SearchResultItem } from "./http/search-result-item.js";
-export { TenderDetails } from "./http/tender-details.js";
+export { TenderDetails, type TenderDetailsRow } from "./http/tender-details.js";
 export { TenderDetailsAttachment } from "./http/tender-details-attachment.js";
 export {
   FILTER_SOURCES,
@@ -88,12 +97,15 @@ export {
   type TenderSort,
 } from "./http/tender-list-query.js";
 export {
+  CpvFacetCount,
   FacetCount,
+  type FacetCountsRow,
   FacetsResponse,
   TENDER_FACET_FIELDS,
   TenderListItem,
   TenderListResponse,
   TenderSummary,
+  type TenderSummaryRow,
 } from "./http/tender-summary.js";
 export { toValidationIssues } from "./http/to-validation-issues.js";
 export {

@@ -21,18 +21,23 @@ const LETTERS: Record<string, string> = {
 };
 const SPECIAL_LETTERS = new RegExp(`[${Object.keys(LETTERS).join("")}]`, "gu");
 
-const SPACED_MARK = /^\s\p{M}/u;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /**
- * NFKC, except for the compatibility letters it turns into a space and a mark (U+FE72, Arabic
- * dammatan, isolated, becomes a space and U+064C): those stay as they are, so a name of such
- * letters keeps a letter once the marks are dropped.
+ * NFKC, except for the compatibility letters it turns into no letter or digit at all (U+FE72,
+ * Arabic dammatan, isolated, becomes a space and U+064C; U+FF9E, the half-width katakana voiced
+ * sound mark, becomes the combining U+3099): those stay as they are, so a name of such letters
+ * keeps a letter once the marks are dropped.
  */
 function compatibilityFold(text: string): string {
   let folded = "";
   let run = "";
   for (const char of text) {
-    if (char.charCodeAt(0) >= 0x80 && SPACED_MARK.test(char.normalize("NFKC"))) {
+    if (
+      char.charCodeAt(0) >= 0x80 &&
+      LETTER_OR_DIGIT.test(char) &&
+      !LETTER_OR_DIGIT.test(char.normalize("NFKC"))
+    ) {
       folded += run.normalize("NFKC") + char;
       run = "";
     } else {
@@ -42,8 +47,12 @@ function compatibilityFold(text: string): string {
   return folded + run.normalize("NFKC");
 }
 
-/** Unicode form, case, accents and punctuation; no word is removed. */
-function foldCharacters(text: string): string {
+/**
+ * Text folded for comparison: Unicode NFKC, case folded, accents removed (`ł` → `l`, `æ` → `ae`),
+ * `&` read as "and", dots and apostrophes dropped, every other run of punctuation and whitespace
+ * one space. No word is removed. Also what the CPV autocomplete compares labels with.
+ */
+export function foldCharacters(text: string): string {
   const folded = compatibilityFold(text.toWellFormed())
     .replaceAll("&", " and ")
     .toUpperCase()

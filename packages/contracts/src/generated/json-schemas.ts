@@ -655,6 +655,35 @@ export const jsonSchemas = {
                   "type": "null"
                 }
               ]
+            },
+            "cpv": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "code": {
+                    "type": "string",
+                    "pattern": "^\\d{8}$"
+                  },
+                  "label": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "minLength": 1,
+                        "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  }
+                },
+                "required": [
+                  "code",
+                  "label"
+                ],
+                "additionalProperties": false
+              }
             }
           },
           "required": [
@@ -748,6 +777,35 @@ export const jsonSchemas = {
                   "type": "null"
                 }
               ]
+            },
+            "cpv": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "code": {
+                    "type": "string",
+                    "pattern": "^\\d{8}$"
+                  },
+                  "label": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "minLength": 1,
+                        "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  }
+                },
+                "required": [
+                  "code",
+                  "label"
+                ],
+                "additionalProperties": false
+              }
             }
           },
           "required": [
@@ -873,6 +931,35 @@ export const jsonSchemas = {
         "items": {
           "type": "string",
           "pattern": "^\\d{8}$"
+        }
+      },
+      "cpv": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "code": {
+              "type": "string",
+              "pattern": "^\\d{8}$"
+            },
+            "label": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "minLength": 1,
+                  "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "code",
+            "label"
+          ],
+          "additionalProperties": false
         }
       },
       "index_status": {
@@ -1348,6 +1435,7 @@ export const jsonSchemas = {
       "source_url",
       "countries",
       "cpv_codes",
+      "cpv",
       "index_status",
       "procedure_id",
       "kind",
@@ -1455,6 +1543,35 @@ export const jsonSchemas = {
               "items": {
                 "type": "string",
                 "pattern": "^\\d{8}$"
+              }
+            },
+            "cpv": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "code": {
+                    "type": "string",
+                    "pattern": "^\\d{8}$"
+                  },
+                  "label": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "minLength": 1,
+                        "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  }
+                },
+                "required": [
+                  "code",
+                  "label"
+                ],
+                "additionalProperties": false
               }
             },
             "index_status": {
@@ -1679,6 +1796,7 @@ export const jsonSchemas = {
             "source_url",
             "countries",
             "cpv_codes",
+            "cpv",
             "index_status",
             "procedure_id",
             "kind",
@@ -1768,11 +1886,24 @@ export const jsonSchemas = {
             "count": {
               "type": "integer",
               "minimum": 1
+            },
+            "label": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "minLength": 1,
+                  "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             }
           },
           "required": [
             "value",
-            "count"
+            "count",
+            "label"
           ],
           "additionalProperties": false
         }
@@ -1825,6 +1956,77 @@ export const jsonSchemas = {
       "cpv_divisions",
       "currencies",
       "kinds"
+    ],
+    "additionalProperties": false
+  },
+  "cpv-suggestion-list": {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://tender-search.dev/schemas/cpv-suggestion-list.schema.json",
+    "title": "CpvSuggestionList",
+    "description": "Response body of GET /api/v1/cpv: CPV codes matching what was typed, with their labels.",
+    "type": "object",
+    "properties": {
+      "lang": {
+        "enum": [
+          "bg",
+          "cs",
+          "da",
+          "de",
+          "el",
+          "en",
+          "es",
+          "et",
+          "fi",
+          "fr",
+          "ga",
+          "hr",
+          "hu",
+          "it",
+          "lt",
+          "lv",
+          "mt",
+          "nl",
+          "pl",
+          "pt",
+          "ro",
+          "sk",
+          "sl",
+          "sv"
+        ],
+        "type": "string"
+      },
+      "items": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "code": {
+              "type": "string",
+              "pattern": "^\\d{8}$"
+            },
+            "label": {
+              "type": "string",
+              "minLength": 1,
+              "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+            },
+            "level": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 5
+            }
+          },
+          "required": [
+            "code",
+            "label",
+            "level"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    "required": [
+      "lang",
+      "items"
     ],
     "additionalProperties": false
   },
@@ -1933,6 +2135,35 @@ export const jsonSchemas = {
               "pattern": "^\\d{8}$"
             }
           },
+          "cpv": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "code": {
+                  "type": "string",
+                  "pattern": "^\\d{8}$"
+                },
+                "label": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "minLength": 1,
+                      "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                }
+              },
+              "required": [
+                "code",
+                "label"
+              ],
+              "additionalProperties": false
+            }
+          },
           "index_status": {
             "enum": [
               "pending",
@@ -1991,6 +2222,7 @@ export const jsonSchemas = {
           "source_url",
           "countries",
           "cpv_codes",
+          "cpv",
           "index_status",
           "procedure_id",
           "kind",
@@ -4102,6 +4334,35 @@ export const jsonSchemas = {
                     "pattern": "^\\d{8}$"
                   }
                 },
+                "cpv": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "code": {
+                        "type": "string",
+                        "pattern": "^\\d{8}$"
+                      },
+                      "label": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "minLength": 1,
+                            "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "code",
+                      "label"
+                    ],
+                    "additionalProperties": false
+                  }
+                },
                 "index_status": {
                   "enum": [
                     "pending",
@@ -4160,6 +4421,7 @@ export const jsonSchemas = {
                 "source_url",
                 "countries",
                 "cpv_codes",
+                "cpv",
                 "index_status",
                 "procedure_id",
                 "kind",
@@ -4615,6 +4877,35 @@ export const jsonSchemas = {
               "pattern": "^\\d{8}$"
             }
           },
+          "cpv": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "code": {
+                  "type": "string",
+                  "pattern": "^\\d{8}$"
+                },
+                "label": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "minLength": 1,
+                      "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                }
+              },
+              "required": [
+                "code",
+                "label"
+              ],
+              "additionalProperties": false
+            }
+          },
           "index_status": {
             "enum": [
               "pending",
@@ -4673,6 +4964,7 @@ export const jsonSchemas = {
           "source_url",
           "countries",
           "cpv_codes",
+          "cpv",
           "index_status",
           "procedure_id",
           "kind",

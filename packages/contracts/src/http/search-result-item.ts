@@ -5,6 +5,7 @@ import { objectMessage } from "../primitives/object-message.js";
 import { SourceCode } from "../primitives/source-code.js";
 import { Filename, NonEmptyString, TrimmedString } from "../primitives/trimmed-string.js";
 import { Uuid } from "../primitives/uuid.js";
+import { CpvTerm } from "./cpv-term.js";
 
 /** The attachment a fragment came from. */
 export const SearchResultAttachment = v.strictObject({ id: Uuid, filename: Filename }, objectMessage);
@@ -23,6 +24,11 @@ export const SearchResultItem = v.strictObject(
     score: CosineScore,
     /** `null` when the fragment is tender metadata. */
     attachment: v.nullable(SearchResultAttachment),
+    /**
+     * The tender's CPV codes with their labels, only when the Search request named a `lang`
+     * (docs/api.md#cpv-labels): without it the item is the specification's, field for field.
+     */
+    cpv: v.optional(v.array(CpvTerm, "Must be an array")),
   },
   objectMessage,
 );

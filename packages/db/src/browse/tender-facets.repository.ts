@@ -61,3 +61,14 @@ export async function setTenderFacets(
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** The CPV codes of these tenders (one lookup by primary key), to label a Search answer; unknown ids are left out. */
+export async function listTenderCpvCodes(db: Db, ids: readonly string[]): Promise<Map<string, string[]>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("tenders")
+    .select(["id", "cpv_codes"])
+    .where("id", "in", [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.cpv_codes]));
+}

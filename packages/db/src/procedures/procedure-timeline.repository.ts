@@ -1,4 +1,4 @@
-import { AWARD_LIMITS, type ProcedureResponse, type TenderSummary } from "@tender/contracts";
+import { AWARD_LIMITS, type ProcedureResponseRow, type TenderSummaryRow } from "@tender/contracts";
 import { sql } from "kysely";
 import { listAwardsOfTenders } from "../awards/awards.repository.js";
 import { TENDER_SUMMARY_COLUMNS } from "../browse/tender-summary-sql.js";
@@ -6,7 +6,9 @@ import type { Db } from "../database.js";
 import { listProcedureTimeline, type NoticePosition } from "./procedure-notice-list.repository.js";
 
 /** A procedure's answer but its cursor (the gateway signs it), and where the notices it leaves out start. */
-export type FoundProcedure = Omit<ProcedureResponse, "notices_cursor"> & { gapAfter: NoticePosition | null };
+export type FoundProcedure = Omit<ProcedureResponseRow, "notices_cursor"> & {
+  gapAfter: NoticePosition | null;
+};
 
 /**
  * A procedure (docs/api.md#procedures): its source (the procedure's own, also when notices of the
@@ -30,7 +32,7 @@ export async function findProcedure(db: Db, requestedId: string): Promise<FoundP
   const procedure = found.rows[0];
   if (procedure === undefined) return undefined;
   const { id } = procedure;
-  const current = await sql<TenderSummary>`
+  const current = await sql<TenderSummaryRow>`
     SELECT ${TENDER_SUMMARY_COLUMNS}
     FROM tenders AS t JOIN sources AS s ON s.id = t.source_id
     WHERE t.procedure_id = ${id} AND t.superseded_by IS NULL

@@ -1,8 +1,7 @@
-import { OrganisationListQuery, toValidationIssues } from "@tender/contracts";
+import { OrganisationListQuery } from "@tender/contracts";
 import type { MiddlewareHandler } from "hono";
-import * as v from "valibot";
 import type { AppEnv } from "../app-env.js";
-import { invalidQuery, singleParameters } from "../query/single-parameters.js";
+import { parseSingleValuedQuery } from "../query/parse-single-valued-query.js";
 
 // Far above any valid query (five parameters).
 const MAX_PARAMETERS = 20;
@@ -12,9 +11,7 @@ const MAX_PARAMETERS = 20;
  * each at most once; anything else is a problem named after its parameter.
  */
 export function parseOrganisationQuery(search: URLSearchParams): OrganisationListQuery {
-  const parsed = v.safeParse(OrganisationListQuery, singleParameters(search, MAX_PARAMETERS));
-  if (!parsed.success) throw invalidQuery(toValidationIssues(parsed.issues));
-  return parsed.output;
+  return parseSingleValuedQuery(search, OrganisationListQuery, { maxParameters: MAX_PARAMETERS });
 }
 
 /** Middleware: the parsed query as `organisationQuery` (a `validation_error` before the rate limit counts it). */

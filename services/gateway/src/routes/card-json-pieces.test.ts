@@ -26,6 +26,7 @@ const card = (description: string | null, titles: (string | null)[]): TenderDeta
     awards: [],
     countries: [],
     cpv_codes: [],
+    cpv: [],
     attachments: titles.map((title, i) => ({
       id: "0b6f3c1e-7a2d-4e5f-8c9b-1a2b3c4d5e6f",
       filename: `f${i}.pdf`,

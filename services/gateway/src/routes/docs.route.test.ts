@@ -114,6 +114,7 @@ describe("GET /openapi.json", () => {
     expect(document.openapi).toBe("3.1.0");
     expect(Object.keys(document.paths).sort()).toEqual([
       "/api/v1/ask",
+      "/api/v1/cpv",
       "/api/v1/email/confirm",
       "/api/v1/email/unsubscribe",
       "/api/v1/facets",

@@ -5,25 +5,26 @@ import {
   toValidationIssues,
   Uuid,
 } from "@tender/contracts";
+import { withCpvLabels } from "@tender/cpv";
 import { findProcedure, listProcedureNoticePage, resolveProcedureId } from "@tender/db";
 import { Hono, type MiddlewareHandler } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../app-env.js";
 import { cursorSecretCache } from "../browse/cursor-secret-cache.js";
 import { type CursorScope, decodeCursor, encodeCursor } from "../browse/tender-cursor.js";
+import { labelLanguage } from "../cpv/label-language.js";
 import { type Deps, readDbOf } from "../deps.js";
 import { ApiError } from "../errors/api-error.js";
 import { apiKeyAuth } from "../middleware/auth/api-key-auth.js";
 import { compress } from "../middleware/compress/compress.js";
 import { concurrentPerKey } from "../middleware/concurrency/concurrent-per-key.js";
 import { rateLimit } from "../middleware/rate-limit/rate-limit.js";
+import { parseSingleValuedQuery } from "../query/parse-single-valued-query.js";
+import { invalidQuery } from "../query/single-parameters.js";
 import { cardJsonPieces, jsonPiecesStream } from "./card-json-pieces.js";
 
 const tooManyProcedures = (limit: number) =>
   `This API key is already receiving ${limit} procedures at once; retry when one has arrived.`;
-
-const invalid = (details: { path: string; message: string }[]) =>
-  new ApiError("validation_error", "The query parameters are not valid; see details.", { details });
 
 const validId: MiddlewareHandler<AppEnv> = async (c, next) => {
   const parsed = v.safeParse(Uuid, c.req.param("id"));
@@ -34,14 +35,8 @@ const validId: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /** `limit` and `cursor`, each at most once; anything else is a problem named after its parameter. */
 function noticeQuery(url: string): ProcedureNoticeQuery {
-  const raw: Record<string, unknown> = {};
-  for (const [name, value] of new URL(url).searchParams) {
-    if (Object.hasOwn(raw, name)) throw invalid([{ path: `/${name}`, message: "Must be given once" }]);
-    raw[name] = name === "limit" && /^\d{1,4}$/.test(value) ? Number(value) : value;
-  }
-  const parsed = v.safeParse(ProcedureNoticeQuery, raw);
-  if (!parsed.success) throw invalid(toValidationIssues(parsed.issues));
-  return parsed.output;
+  // Far above any valid query (two parameters).
+  return parseSingleValuedQuery(new URL(url).searchParams, ProcedureNoticeQuery, { maxParameters: 20 });
 }
 
 /**
@@ -63,16 +58,18 @@ export function procedureRoute(deps: Pick<Deps, "db" | "readDb" | "config">): Ho
       "/procedures/:id",
       apiKeyAuth(deps, { countedByRateLimit: true }),
       validId,
+      labelLanguage(),
       rateLimit(deps),
       atOnce,
       compress(),
       async (c) => {
         const found = await findProcedure(readDbOf(deps), c.req.param("id").toLowerCase());
         if (!found) throw new ApiError("not_found", "No procedure has this id.");
-        const { gapAfter, awards, ...procedure } = found;
+        const { gapAfter, awards, current: row, ...procedure } = found;
         const cursor =
           gapAfter === null ? null : encodeCursor(await cursorSecret(), scopeOf(found.id), gapAfter);
-        const answer = { ...procedure, notices_cursor: cursor, awards } satisfies ProcedureResponse;
+        const current = withCpvLabels(row, c.get("labelLanguage").cpv);
+        const answer = { ...procedure, current, notices_cursor: cursor, awards } satisfies ProcedureResponse;
         return c.body(jsonPiecesStream(cardJsonPieces(answer)), 200, { "content-type": "application/json" });
       },
     )
@@ -95,7 +92,7 @@ export function procedureRoute(deps: Pick<Deps, "db" | "readDb" | "config">): Ho
         const after =
           query.cursor === undefined ? undefined : decodeCursor(secret, scopeOf(id), query.cursor);
         if (after === null || (after !== undefined && after.key === null))
-          throw invalid([
+          throw invalidQuery([
             { path: "/cursor", message: "Is not a cursor this server issued for this procedure" },
           ]);
         const rows = await listProcedureNoticePage(db, id, {
