@@ -58,6 +58,21 @@ export {
 export { SearchRequest } from "./http/search-request.js";
 export { SearchResponse } from "./http/search-response.js";
 export { SearchResultAttachment, SearchResultItem } from "./http/search-result-item.js";
+export {
+  AwardSearchRequest,
+  MoneyValue,
+  SIMILAR_LIMITS,
+  SimilarAward,
+  SimilarAwardsResponse,
+  SimilarPaging,
+  SimilarReason,
+} from "./http/similar-awards.js";
+export {
+  CurrencyTotal,
+  CurrencyValues,
+  SimilarSummary,
+  SimilarSummaryResponse,
+} from "./http/similar-summary.js";
 export { TenderDetails } from "./http/tender-details.js";
 export { TenderDetailsAttachment } from "./http/tender-details-attachment.js";
 export {

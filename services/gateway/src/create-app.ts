@@ -20,6 +20,7 @@ import { procedureRoute } from "./routes/procedure.route.js";
 import { savedSearchMatchesRoute } from "./routes/saved-search-matches.route.js";
 import { savedSearchesRoute } from "./routes/saved-searches.route.js";
 import { searchRoute } from "./routes/search.route.js";
+import { similarRoute } from "./routes/similar.route.js";
 import { tenderRoute } from "./routes/tender.route.js";
 import { tendersListRoute } from "./routes/tenders-list.route.js";
 import { webAppRoute } from "./routes/web-app.route.js";
@@ -48,6 +49,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     .route("/", tendersListRoute(deps))
     .route("/", facetsRoute(deps))
     .route("/", procedureRoute(deps))
+    .route("/", similarRoute(deps))
     .route("/", organisationsRoute(deps))
     .route("/", searchRoute(deps))
     .route("/", askRoute(deps))

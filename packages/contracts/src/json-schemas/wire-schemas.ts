@@ -18,6 +18,8 @@ import {
 } from "../http/saved-search.js";
 import { SearchRequest } from "../http/search-request.js";
 import { SearchResponse } from "../http/search-response.js";
+import { AwardSearchRequest, SimilarAwardsResponse } from "../http/similar-awards.js";
+import { SimilarSummaryResponse } from "../http/similar-summary.js";
 import { TenderDetails } from "../http/tender-details.js";
 import { FacetsResponse, TenderListResponse } from "../http/tender-summary.js";
 import { KnownSourceCode } from "../primitives/known-source-code.js";
@@ -99,6 +101,21 @@ export const WIRE_SCHEMAS = {
     title: "ProcedureResponse",
     description: "Response body of GET /api/v1/procedures/{id}.",
     schema: ProcedureResponse,
+  },
+  "similar-awards-response": {
+    title: "SimilarAwardsResponse",
+    description: "Response body of GET /api/v1/tenders/{id}/similar and POST /api/v1/awards/search.",
+    schema: SimilarAwardsResponse,
+  },
+  "similar-summary-response": {
+    title: "SimilarSummaryResponse",
+    description: "Response body of GET /api/v1/tenders/{id}/similar/summary.",
+    schema: SimilarSummaryResponse,
+  },
+  "award-search-request": {
+    title: "AwardSearchRequest",
+    description: "Request body of POST /api/v1/awards/search.",
+    schema: AwardSearchRequest,
   },
   "organisation-list-response": {
     title: "OrganisationListResponse",

@@ -21,6 +21,8 @@ import type {
 } from "../http/saved-search.js";
 import type { SearchRequest } from "../http/search-request.js";
 import type { SearchResponse } from "../http/search-response.js";
+import type { AwardSearchRequest, SimilarAwardsResponse } from "../http/similar-awards.js";
+import type { SimilarSummaryResponse } from "../http/similar-summary.js";
 import type { TenderDetails } from "../http/tender-details.js";
 import type { FacetsResponse, TenderListResponse } from "../http/tender-summary.js";
 import { REFERENCED_WIRE_SCHEMAS, type WireSchemaName } from "../json-schemas/wire-schemas.js";
@@ -43,6 +45,9 @@ export interface WireTypes {
   "tender-list-response": TenderListResponse;
   "facets-response": FacetsResponse;
   "procedure-response": ProcedureResponse;
+  "similar-awards-response": SimilarAwardsResponse;
+  "similar-summary-response": SimilarSummaryResponse;
+  "award-search-request": v.InferInput<typeof AwardSearchRequest>;
   "organisation-list-response": OrganisationListResponse;
   "organisation-details": OrganisationDetails;
   "saved-search-request": v.InferInput<typeof SavedSearchRequest>;

@@ -5,7 +5,7 @@ import type { TenderPosition } from "@tender/db";
 /** What a cursor binds: the query it continues (sort and a digest of the filters) and where. */
 export interface CursorScope {
   /** A `TenderSort`, or another walk's name (`matches`, `organisations`). */
-  sort: TenderSort | "matches" | "organisations";
+  sort: TenderSort | "matches" | "organisations" | "similar";
   /** `filtersDigest(filters)` (or the saved search id): a cursor only continues the walk it was issued for. */
   filters: string;
 }
