@@ -20,7 +20,7 @@ const LIST_PARAMETER: Record<string, string> = {
  * The query parameters of the filters, derived from the `filters` schema of Search (one
  * contract): a list filter becomes a repeated singular parameter (`country=IT&country=FR`).
  */
-function filterParameters(searchRequest: JsonSchemaDocument): unknown[] {
+export function filterParameters(searchRequest: JsonSchemaDocument): unknown[] {
   const properties = searchRequest.properties as Record<string, JsonSchemaDocument>;
   const filters = properties.filters?.properties as Record<string, JsonSchemaDocument>;
   return Object.entries(filters).map(([name, schema]) =>

@@ -63,6 +63,7 @@ describe("buildOpenApiDocument", () => {
     expect(Object.keys(components).sort()).toEqual([
       "AskRequest",
       "AskResponse",
+      "AwardSearchRequest",
       "ErrorResponse",
       "FacetsResponse",
       "HealthLive",
@@ -78,6 +79,8 @@ describe("buildOpenApiDocument", () => {
       "SavedSearchRequest",
       "SearchRequest",
       "SearchResponse",
+      "SimilarAwardsResponse",
+      "SimilarSummaryResponse",
       "TenderDetails",
       "TenderListResponse",
     ]);

@@ -11,6 +11,7 @@ import { componentRefs } from "./component-refs.js";
 import { errorResponseObject } from "./error-responses.js";
 import { organisationPaths } from "./organisation-paths.js";
 import { savedSearchPaths } from "./saved-search-paths.js";
+import { similarPaths } from "./similar-paths.js";
 
 /** The contracts published as components, by their OpenAPI name. */
 const COMPONENTS: Record<string, WireSchemaName> = {
@@ -22,6 +23,9 @@ const COMPONENTS: Record<string, WireSchemaName> = {
   TenderListResponse: "tender-list-response",
   FacetsResponse: "facets-response",
   ProcedureResponse: "procedure-response",
+  SimilarAwardsResponse: "similar-awards-response",
+  SimilarSummaryResponse: "similar-summary-response",
+  AwardSearchRequest: "award-search-request",
   OrganisationListResponse: "organisation-list-response",
   OrganisationDetails: "organisation-details",
   SavedSearchRequest: "saved-search-request",
@@ -171,6 +175,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       },
       ...browsePaths(schemas["search-request"], { json, header, errors, rateHeaders: RATE_HEADERS }),
       ...organisationPaths({ json, header, errors, rateHeaders: RATE_HEADERS }),
+      ...similarPaths(schemas["search-request"], { json, header, errors, ref, rateHeaders: RATE_HEADERS }),
       ...savedSearchPaths({ json, header, errors, ref, rateHeaders: RATE_HEADERS }),
       "/health/live": {
         get: {

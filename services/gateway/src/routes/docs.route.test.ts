@@ -114,6 +114,7 @@ describe("GET /openapi.json", () => {
     expect(document.openapi).toBe("3.1.0");
     expect(Object.keys(document.paths).sort()).toEqual([
       "/api/v1/ask",
+      "/api/v1/awards/search",
       "/api/v1/email/confirm",
       "/api/v1/email/unsubscribe",
       "/api/v1/facets",
@@ -128,6 +129,8 @@ describe("GET /openapi.json", () => {
       "/api/v1/search",
       "/api/v1/tenders",
       "/api/v1/tenders/{id}",
+      "/api/v1/tenders/{id}/similar",
+      "/api/v1/tenders/{id}/similar/summary",
       "/health/live",
       "/health/ready",
     ]);
