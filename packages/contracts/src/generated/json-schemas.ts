@@ -875,6 +875,35 @@ export const jsonSchemas = {
           "pattern": "^\\d{8}$"
         }
       },
+      "cpv": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "code": {
+              "type": "string",
+              "pattern": "^\\d{8}$"
+            },
+            "label": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "minLength": 1,
+                  "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "code",
+            "label"
+          ],
+          "additionalProperties": false
+        }
+      },
       "index_status": {
         "enum": [
           "pending",
@@ -1338,6 +1367,7 @@ export const jsonSchemas = {
       "source_url",
       "countries",
       "cpv_codes",
+      "cpv",
       "index_status",
       "procedure_id",
       "kind",
@@ -1447,6 +1477,35 @@ export const jsonSchemas = {
                 "pattern": "^\\d{8}$"
               }
             },
+            "cpv": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "code": {
+                    "type": "string",
+                    "pattern": "^\\d{8}$"
+                  },
+                  "label": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "minLength": 1,
+                        "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  }
+                },
+                "required": [
+                  "code",
+                  "label"
+                ],
+                "additionalProperties": false
+              }
+            },
             "index_status": {
               "enum": [
                 "pending",
@@ -1505,6 +1564,7 @@ export const jsonSchemas = {
             "source_url",
             "countries",
             "cpv_codes",
+            "cpv",
             "index_status",
             "procedure_id",
             "kind",
@@ -1592,11 +1652,24 @@ export const jsonSchemas = {
             "count": {
               "type": "integer",
               "minimum": 1
+            },
+            "label": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "minLength": 1,
+                  "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             }
           },
           "required": [
             "value",
-            "count"
+            "count",
+            "label"
           ],
           "additionalProperties": false
         }
@@ -1649,6 +1722,77 @@ export const jsonSchemas = {
       "cpv_divisions",
       "currencies",
       "kinds"
+    ],
+    "additionalProperties": false
+  },
+  "cpv-suggestion-list": {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://tender-search.dev/schemas/cpv-suggestion-list.schema.json",
+    "title": "CpvSuggestionList",
+    "description": "Response body of GET /api/v1/cpv: CPV codes matching what was typed, with their labels.",
+    "type": "object",
+    "properties": {
+      "lang": {
+        "enum": [
+          "bg",
+          "cs",
+          "da",
+          "de",
+          "el",
+          "en",
+          "es",
+          "et",
+          "fi",
+          "fr",
+          "ga",
+          "hr",
+          "hu",
+          "it",
+          "lt",
+          "lv",
+          "mt",
+          "nl",
+          "pl",
+          "pt",
+          "ro",
+          "sk",
+          "sl",
+          "sv"
+        ],
+        "type": "string"
+      },
+      "items": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "code": {
+              "type": "string",
+              "pattern": "^\\d{8}$"
+            },
+            "label": {
+              "type": "string",
+              "minLength": 1,
+              "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+            },
+            "level": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 5
+            }
+          },
+          "required": [
+            "code",
+            "label",
+            "level"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    "required": [
+      "lang",
+      "items"
     ],
     "additionalProperties": false
   },
@@ -1757,6 +1901,35 @@ export const jsonSchemas = {
               "pattern": "^\\d{8}$"
             }
           },
+          "cpv": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "code": {
+                  "type": "string",
+                  "pattern": "^\\d{8}$"
+                },
+                "label": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "minLength": 1,
+                      "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                }
+              },
+              "required": [
+                "code",
+                "label"
+              ],
+              "additionalProperties": false
+            }
+          },
           "index_status": {
             "enum": [
               "pending",
@@ -1815,6 +1988,7 @@ export const jsonSchemas = {
           "source_url",
           "countries",
           "cpv_codes",
+          "cpv",
           "index_status",
           "procedure_id",
           "kind",
@@ -2222,6 +2396,35 @@ export const jsonSchemas = {
                     "pattern": "^\\d{8}$"
                   }
                 },
+                "cpv": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "code": {
+                        "type": "string",
+                        "pattern": "^\\d{8}$"
+                      },
+                      "label": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "minLength": 1,
+                            "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "code",
+                      "label"
+                    ],
+                    "additionalProperties": false
+                  }
+                },
                 "index_status": {
                   "enum": [
                     "pending",
@@ -2280,6 +2483,7 @@ export const jsonSchemas = {
                 "source_url",
                 "countries",
                 "cpv_codes",
+                "cpv",
                 "index_status",
                 "procedure_id",
                 "kind",
@@ -3008,6 +3212,35 @@ export const jsonSchemas = {
                     "pattern": "^\\d{8}$"
                   }
                 },
+                "cpv": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "code": {
+                        "type": "string",
+                        "pattern": "^\\d{8}$"
+                      },
+                      "label": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "minLength": 1,
+                            "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "code",
+                      "label"
+                    ],
+                    "additionalProperties": false
+                  }
+                },
                 "index_status": {
                   "enum": [
                     "pending",
@@ -3066,6 +3299,7 @@ export const jsonSchemas = {
                 "source_url",
                 "countries",
                 "cpv_codes",
+                "cpv",
                 "index_status",
                 "procedure_id",
                 "kind",
@@ -5053,6 +5287,35 @@ export const jsonSchemas = {
                     "pattern": "^\\d{8}$"
                   }
                 },
+                "cpv": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "code": {
+                        "type": "string",
+                        "pattern": "^\\d{8}$"
+                      },
+                      "label": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "minLength": 1,
+                            "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "code",
+                      "label"
+                    ],
+                    "additionalProperties": false
+                  }
+                },
                 "index_status": {
                   "enum": [
                     "pending",
@@ -5111,6 +5374,7 @@ export const jsonSchemas = {
                 "source_url",
                 "countries",
                 "cpv_codes",
+                "cpv",
                 "index_status",
                 "procedure_id",
                 "kind",
@@ -5562,6 +5826,35 @@ export const jsonSchemas = {
               "pattern": "^\\d{8}$"
             }
           },
+          "cpv": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "code": {
+                  "type": "string",
+                  "pattern": "^\\d{8}$"
+                },
+                "label": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "minLength": 1,
+                      "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                }
+              },
+              "required": [
+                "code",
+                "label"
+              ],
+              "additionalProperties": false
+            }
+          },
           "index_status": {
             "enum": [
               "pending",
@@ -5620,6 +5913,7 @@ export const jsonSchemas = {
           "source_url",
           "countries",
           "cpv_codes",
+          "cpv",
           "index_status",
           "procedure_id",
           "kind",

@@ -1,4 +1,4 @@
-import type { TenderFilters, TenderSummary } from "@tender/contracts";
+import type { TenderFilters, TenderSummaryRow } from "@tender/contracts";
 import { type RawBuilder, sql } from "kysely";
 import { tenderFilterSql } from "../browse/tender-filter-sql.js";
 import { TENDER_SUMMARY_COLUMNS } from "../browse/tender-summary-sql.js";
@@ -37,7 +37,7 @@ export interface SimilarAwardsInput {
 }
 
 /** An award notice like the tender, with why. */
-export interface SimilarAwardRow extends TenderSummary {
+export interface SimilarAwardRow extends TenderSummaryRow {
   buyer_organisation_id: string | null;
   /** The value its procedure's latest call for competition estimated, when stated. */
   estimated_amount: string | null;

@@ -64,6 +64,7 @@ describe("buildOpenApiDocument", () => {
       "AskRequest",
       "AskResponse",
       "AwardSearchRequest",
+      "CpvSuggestionList",
       "ErrorResponse",
       "FacetsResponse",
       "HealthLive",

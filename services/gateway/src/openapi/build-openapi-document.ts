@@ -8,6 +8,7 @@ import { API_KEY_HEADER } from "../middleware/auth/api-key-auth.js";
 import { ASK_STREAM_DESCRIPTION, askEventStream } from "./ask-event-stream.js";
 import { browsePaths } from "./browse-paths.js";
 import { componentRefs } from "./component-refs.js";
+import { cpvPaths, withLangParameter } from "./cpv-paths.js";
 import { errorResponseObject } from "./error-responses.js";
 import { organisationPaths } from "./organisation-paths.js";
 import { savedSearchPaths } from "./saved-search-paths.js";
@@ -22,6 +23,7 @@ const COMPONENTS: Record<string, WireSchemaName> = {
   TenderDetails: "tender-details",
   TenderListResponse: "tender-list-response",
   FacetsResponse: "facets-response",
+  CpvSuggestionList: "cpv-suggestion-list",
   ProcedureResponse: "procedure-response",
   SimilarAwardsResponse: "similar-awards-response",
   SimilarSummaryResponse: "similar-summary-response",
@@ -115,7 +117,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     info: { title: "Tender Search API", version: "1.0.0", description: DESCRIPTION },
     servers: [{ url: "/" }],
     tags: TAGS,
-    paths: {
+    paths: withLangParameter({
       "/api/v1/search": {
         post: {
           tags: ["search"],
@@ -174,6 +176,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         },
       },
       ...browsePaths(schemas["search-request"], { json, header, errors, rateHeaders: RATE_HEADERS }),
+      ...cpvPaths({ json, header, errors }),
       ...organisationPaths({ json, header, errors, rateHeaders: RATE_HEADERS }),
       ...similarPaths(schemas["search-request"], { json, header, errors, ref, rateHeaders: RATE_HEADERS }),
       ...savedSearchPaths({ json, header, errors, ref, rateHeaders: RATE_HEADERS }),
@@ -199,7 +202,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           },
         },
       },
-    },
+    }),
     components: {
       schemas: Object.fromEntries(
         Object.entries(COMPONENTS).map(([name, file]) => [name, component(schemas[file])]),

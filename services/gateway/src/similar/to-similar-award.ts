@@ -1,4 +1,5 @@
 import type { Award, SimilarAward, SimilarReason } from "@tender/contracts";
+import { withCpvLabels } from "@tender/cpv";
 import type { SimilarAwardRow } from "@tender/db";
 
 const CPV_REASON = {
@@ -45,7 +46,8 @@ export function toSimilarAward(
     ...notice
   } = row;
   return {
-    notice,
+    // English labels: the similar-contract routes take browsing's filters and no `lang` yet.
+    notice: withCpvLabels(notice),
     buyer_organisation_id,
     framework,
     estimated:
