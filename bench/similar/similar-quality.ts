@@ -21,7 +21,9 @@ const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432
 const ai = createAiProvider(aiProviderConfigFromEnv(loadConfig(AiEnv, process.env)));
 const minScore = Number(process.env.MIN_RELEVANCE_SCORE ?? 0.2);
 const notices = loadCorpus().slice(0, process.argv[2] ? Number(process.argv[2]) : undefined);
-console.log(`${notices.length} notices, embedding model ${ai.embedModel} (load average before: ${loadavg()[0]?.toFixed(2)}; other work shared the machine)`);
+console.log(
+  `${notices.length} notices, embedding model ${ai.embedModel} (load average before: ${loadavg()[0]?.toFixed(2)}; other work shared the machine)`,
+);
 
 const { db, drop } = await scratch.createScratchDatabase(adminUrl, "tender_bench_similar");
 try {
@@ -70,7 +72,11 @@ try {
     const mine = classes(tender.cpv_codes);
     const other = (id: string) => {
       const row = byId.get(id);
-      return row !== undefined && row.id !== tender.id && (tender.procedure_id === null || row.procedure_id !== tender.procedure_id);
+      return (
+        row !== undefined &&
+        row.id !== tender.id &&
+        (tender.procedure_id === null || row.procedure_id !== tender.procedure_id)
+      );
     };
     const inClass = (id: string) => [...classes(byId.get(id)?.cpv_codes ?? [])].some((c) => mine.has(c));
     const possible = awards.filter((a) => other(a.id) && inClass(a.id)).length;
@@ -78,9 +84,13 @@ try {
       withoutClass += 1;
       continue;
     }
-    const share = (ids: readonly string[]) => ids.slice(0, 10).filter(inClass).length / Math.min(10, possible);
-    const response = await app.request(`/api/v1/tenders/${tender.id}/similar?limit=10`, { headers: { "x-api-key": key } });
-    if (response.status !== 200) throw new Error(`similar answered ${response.status}: ${await response.text()}`);
+    const share = (ids: readonly string[]) =>
+      ids.slice(0, 10).filter(inClass).length / Math.min(10, possible);
+    const response = await app.request(`/api/v1/tenders/${tender.id}/similar?limit=10`, {
+      headers: { "x-api-key": key },
+    });
+    if (response.status !== 200)
+      throw new Error(`similar answered ${response.status}: ${await response.text()}`);
     const page = (await response.json()) as { items: { notice: { id: string } }[] };
     const textOnly = await listSimilarAwardNotices(db, {
       like: { tenderId: tender.id },
@@ -100,9 +110,15 @@ try {
     measured += 1;
   }
   const f = (x: number) => (x / Math.max(1, measured)).toFixed(3);
-  console.log(`contract notices measured: ${measured}; left out (no award notice of their class): ${withoutClass}`);
-  console.log(`award notices: ${awards.length}; ${((performance.now() - started) / 1000).toFixed(1)} s for the three rankings`);
-  console.log(`class share of the top 10 / min(10, possible): similar (CPV + text) ${f(sums.full)}, text alone ${f(sums.text)}, BM25 ${f(sums.bm25)}`);
+  console.log(
+    `contract notices measured: ${measured}; left out (no award notice of their class): ${withoutClass}`,
+  );
+  console.log(
+    `award notices: ${awards.length}; ${((performance.now() - started) / 1000).toFixed(1)} s for the three rankings`,
+  );
+  console.log(
+    `class share of the top 10 / min(10, possible): similar (CPV + text) ${f(sums.full)}, text alone ${f(sums.text)}, BM25 ${f(sums.bm25)}`,
+  );
   console.log(`load average after: ${loadavg()[0]?.toFixed(2)}`);
 } finally {
   await drop();
