@@ -14,6 +14,7 @@ export { AlertV1 } from "./http/alert-v1.js";
 export { AskRequest } from "./http/ask-request.js";
 export { AskResponse, NOT_ENOUGH_DATA_ANSWER } from "./http/ask-response.js";
 export { AWARD_LIMITS, Award, AwardWinner, awardList } from "./http/award.js";
+export { Competitor, CompetitorsResponse } from "./http/competitors.js";
 export {
   CPV_QUERY_MAX_LENGTH,
   CpvLookupQuery,

@@ -9,6 +9,7 @@ import { compress } from "./middleware/compress/compress.js";
 import { requestId } from "./middleware/request-id/request-id.js";
 import { buildOpenApiDocument } from "./openapi/build-openapi-document.js";
 import { askRoute } from "./routes/ask.route.js";
+import { competitorsRoute } from "./routes/competitors.route.js";
 import { cpvRoute } from "./routes/cpv.route.js";
 import { docsRoute } from "./routes/docs.route.js";
 import { emailLinksRoute } from "./routes/email-links.route.js";
@@ -52,6 +53,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     .route("/", cpvRoute(deps))
     .route("/", procedureRoute(deps))
     .route("/", similarRoute(deps))
+    .route("/", competitorsRoute(deps))
     .route("/", organisationsRoute(deps))
     .route("/", searchRoute(deps))
     .route("/", askRoute(deps))

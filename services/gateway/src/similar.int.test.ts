@@ -8,6 +8,7 @@ import { testDeps } from "./testing/test-deps.js";
 
 const validatePage = createWireValidator("similar-awards-response");
 const validateSummary = createWireValidator("similar-summary-response");
+const validateCompetitors = createWireValidator("competitors-response");
 let tdb: TestDatabase;
 let key: string;
 let app: ReturnType<typeof createApp>;
@@ -301,6 +302,27 @@ describe("GET /tenders/{id}/similar/summary", () => {
       { currency: "SEK", total: "12000.00", count: 3 },
     ]);
     expect(summary.tenders_received).toEqual({ count: summary.awards, median: 4 });
+  });
+});
+
+describe("GET /organisations/{id}/competitors", () => {
+  it("lists the suppliers that won contracts in this supplier's CPV classes, never itself or unlinked winners", async () => {
+    const { status, json } = await get(`/api/v1/organisations/${orgs["Bedmakers GmbH"]}/competitors`);
+    expect(status).toBe(200);
+    expect(validateCompetitors(json)).toMatchObject({ ok: true });
+    expect(json.classes).toEqual(["3319"]);
+    expect(json.items).toEqual([
+      {
+        organisation_id: orgs["Klinikbedarf AG"],
+        name: "Klinikbedarf AG",
+        country: "DE",
+        awards: 2,
+        classes: ["3319"],
+      },
+    ]);
+    expect((await get("/api/v1/organisations/00000000-0000-4000-8000-000000000000/competitors")).status).toBe(
+      404,
+    );
   });
 });
 

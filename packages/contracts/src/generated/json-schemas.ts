@@ -3617,6 +3617,78 @@ export const jsonSchemas = {
     ],
     "additionalProperties": false
   },
+  "competitors-response": {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://tender-search.dev/schemas/competitors-response.schema.json",
+    "title": "CompetitorsResponse",
+    "description": "Response body of GET /api/v1/organisations/{id}/competitors.",
+    "type": "object",
+    "properties": {
+      "notices": {
+        "type": "integer",
+        "minimum": 0
+      },
+      "classes": {
+        "type": "array",
+        "items": {
+          "type": "string",
+          "pattern": "^\\d{2,8}$"
+        }
+      },
+      "items": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "organisation_id": {
+              "type": "string",
+              "format": "uuid",
+              "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+            },
+            "name": {
+              "type": "string"
+            },
+            "country": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "pattern": "^[A-Z]{2}$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            },
+            "awards": {
+              "type": "integer",
+              "minimum": 0
+            },
+            "classes": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "pattern": "^\\d{2,8}$"
+              }
+            }
+          },
+          "required": [
+            "organisation_id",
+            "name",
+            "country",
+            "awards",
+            "classes"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    "required": [
+      "notices",
+      "classes",
+      "items"
+    ],
+    "additionalProperties": false
+  },
   "award-search-request": {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://tender-search.dev/schemas/award-search-request.schema.json",

@@ -4,6 +4,7 @@ import { TenderIndexedV1 } from "../events/tender-indexed-v1.js";
 import { AlertV1 } from "../http/alert-v1.js";
 import { AskRequest } from "../http/ask-request.js";
 import { AskResponse } from "../http/ask-response.js";
+import { CompetitorsResponse } from "../http/competitors.js";
 import { CpvSuggestionList } from "../http/cpv-term.js";
 import { ErrorResponse } from "../http/error-response.js";
 import { HealthLive, HealthReady } from "../http/health.js";
@@ -117,6 +118,11 @@ export const WIRE_SCHEMAS = {
     title: "SimilarSummaryResponse",
     description: "Response body of GET /api/v1/tenders/{id}/similar/summary.",
     schema: SimilarSummaryResponse,
+  },
+  "competitors-response": {
+    title: "CompetitorsResponse",
+    description: "Response body of GET /api/v1/organisations/{id}/competitors.",
+    schema: CompetitorsResponse,
   },
   "award-search-request": {
     title: "AwardSearchRequest",

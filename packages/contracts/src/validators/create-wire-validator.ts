@@ -7,6 +7,7 @@ import { jsonSchemas } from "../generated/json-schemas.js";
 import type { AlertV1 } from "../http/alert-v1.js";
 import type { AskRequest } from "../http/ask-request.js";
 import type { AskResponse } from "../http/ask-response.js";
+import type { CompetitorsResponse } from "../http/competitors.js";
 import type { CpvSuggestionList } from "../http/cpv-term.js";
 import type { ErrorResponse } from "../http/error-response.js";
 import type { HealthLive, HealthReady } from "../http/health.js";
@@ -49,6 +50,7 @@ export interface WireTypes {
   "procedure-response": ProcedureResponse;
   "similar-awards-response": SimilarAwardsResponse;
   "similar-summary-response": SimilarSummaryResponse;
+  "competitors-response": CompetitorsResponse;
   "award-search-request": v.InferInput<typeof AwardSearchRequest>;
   "organisation-list-response": OrganisationListResponse;
   "organisation-details": OrganisationDetails;

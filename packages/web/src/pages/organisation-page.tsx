@@ -6,6 +6,7 @@ import { FailureNotice } from "../components/failure-notice.js";
 import { Loading } from "../components/loading.js";
 import { UserText } from "../components/user-text.js";
 import { AwardTotalsLine } from "../organisations/award-totals-line.js";
+import { CompetesWith } from "../organisations/competes-with.js";
 import { CounterpartList } from "../organisations/counterpart-list.js";
 import { RecentAwardItem } from "../organisations/recent-award-item.js";
 import { identifierText, rolesText } from "../organisations/role-names.js";
@@ -109,6 +110,7 @@ export function OrganisationPage({ api, id }: { api: ApiClient; id: string }) {
           An award with several winners counts in full for each. Totals are per currency, never converted.
         </p>
       </article>
+      {supplier && <CompetesWith api={api} id={id} />}
       <section class="card" aria-labelledby="recent-heading">
         <h2 id="recent-heading">Recent awards</h2>
         {o.recent_awards.length === 0 ? (

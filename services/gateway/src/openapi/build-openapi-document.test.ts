@@ -64,6 +64,7 @@ describe("buildOpenApiDocument", () => {
       "AskRequest",
       "AskResponse",
       "AwardSearchRequest",
+      "CompetitorsResponse",
       "CpvSuggestionList",
       "ErrorResponse",
       "FacetsResponse",

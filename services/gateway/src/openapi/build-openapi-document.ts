@@ -28,6 +28,7 @@ const COMPONENTS: Record<string, WireSchemaName> = {
   SimilarAwardsResponse: "similar-awards-response",
   SimilarSummaryResponse: "similar-summary-response",
   AwardSearchRequest: "award-search-request",
+  CompetitorsResponse: "competitors-response",
   OrganisationListResponse: "organisation-list-response",
   OrganisationDetails: "organisation-details",
   SavedSearchRequest: "saved-search-request",

@@ -62,6 +62,21 @@ export function similarPaths(
         responses: { "200": ok("The summary.", "SimilarSummaryResponse"), ...h.errors(ERRORS) },
       },
     },
+    "/api/v1/organisations/{id}/competitors": {
+      get: {
+        tags: ["organisations"],
+        operationId: "listCompetitors",
+        summary: "Competes with: the suppliers that most often won contracts like this supplier's",
+        description:
+          "The CPV classes of the supplier's latest 50 won contracts (division-level codes left out), then the 10 suppliers with most awards in them, with the classes they share. Counted in the allowance of Search and Ask.",
+        security: [{ ApiKey: [] }],
+        parameters: [ID],
+        responses: {
+          "200": ok("The competitors, most awards first.", "CompetitorsResponse"),
+          ...h.errors(ERRORS),
+        },
+      },
+    },
     "/api/v1/awards/search": {
       post: {
         tags: ["search"],

@@ -122,6 +122,7 @@ describe("GET /openapi.json", () => {
       "/api/v1/feeds/{token}",
       "/api/v1/organisations",
       "/api/v1/organisations/{id}",
+      "/api/v1/organisations/{id}/competitors",
       "/api/v1/procedures/{id}",
       "/api/v1/saved-searches",
       "/api/v1/saved-searches/{id}",

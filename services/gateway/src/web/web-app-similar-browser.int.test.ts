@@ -151,6 +151,16 @@ describe("similar past contracts in the web app", () => {
     expect(await page.getByTestId("similar-item").count()).toBe(7);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await saveScreenshot(page.getByTestId("similar-section"), "tender-similar-contracts");
+
+    // The winner's page: who else wins contracts like its own.
+    await winner.click();
+    await page.getByRole("heading", { name: "Competes with" }).waitFor(WAIT);
+    await page.locator(".competitors li").first().waitFor(WAIT);
+    expect(await page.locator(".competitors li").allTextContents()).toEqual([
+      "Pharma One Ltd 3 awards · CPV 3365",
+      "MedSupply Ltd 2 awards · CPV 3365",
+    ]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     expect(problems).toEqual({ csp: [], errors: [] });
   });
 
