@@ -73,7 +73,8 @@ export function SimilarSummaryView({ summary }: { summary: SimilarSummary }) {
           <ol class="small">
             {summary.top_winners.map((w, i) => (
               <li key={`${w.organisation_id}:${i}`}>
-                <OrganisationLink id={w.organisation_id} name={w.name} /> — {w.awards} awards
+                <OrganisationLink id={w.organisation_id} name={w.name} /> —{" "}
+                {w.awards === 1 ? "1 award" : `${w.awards} awards`}
                 {w.totals.length > 0 &&
                   ` · ${w.totals.map((t) => formatAmount(t.total, t.currency)).join(", ")}`}
               </li>
@@ -92,7 +93,7 @@ export function SimilarSummaryView({ summary }: { summary: SimilarSummary }) {
                 ) : (
                   <UserText text={b.name} />
                 )}{" "}
-                — {b.notices} notices
+                — {b.notices === 1 ? "1 notice" : `${b.notices} notices`}
               </li>
             ))}
           </ol>
