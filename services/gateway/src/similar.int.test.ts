@@ -1,6 +1,7 @@
 import { createWireValidator } from "@tender/contracts";
 import { createApiKey, type StoredAward, upsertOrganisations } from "@tender/db";
 import { createTestDatabase, type SeedTenderOptions, seedTender, type TestDatabase } from "@tender/testing";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
 import { readJson, send } from "./testing/requests.js";
@@ -239,6 +240,33 @@ describe("GET /tenders/{id}/similar", () => {
     const { status, json } = await get(`/api/v1/tenders/${ids.vague}/similar`);
     expect(status).toBe(200);
     expect(json).toEqual({ items: [], next_cursor: null, reason: expect.stringMatching(/not indexed yet/) });
+  });
+
+  it("answers any query string with 200 or 422, never a server error", async () => {
+    const name = fc.constantFrom(
+      "limit",
+      "cursor",
+      "country",
+      "cpv",
+      "currency",
+      "amount_min",
+      "published_from",
+      "sort",
+      "__proto__",
+      "x",
+    );
+    const value = fc.oneof(
+      fc.string({ maxLength: 20 }),
+      fc.constantFrom("0", "51", "10", "DE", "7221", "1e9", "-1", "a.b"),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(name, value), { maxLength: 6 }), async (pairs) => {
+        const query = new URLSearchParams(pairs).toString();
+        const { status } = await get(`/api/v1/tenders/${ids.tender}/similar?${query}`);
+        expect([200, 422]).toContain(status);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it("is not_found for an unknown tender and validation_error for a malformed id", async () => {
