@@ -4,6 +4,7 @@ import { createTestDatabase, type SeedTenderOptions, seedTender, type TestDataba
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
+import { awaitFreshMinute } from "./testing/fresh-minute.js";
 import { readJson, send } from "./testing/requests.js";
 import { testDeps } from "./testing/test-deps.js";
 
@@ -267,6 +268,15 @@ describe("GET /tenders/{id}/similar", () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it("counts in the key's allowance: past it, 429", async () => {
+    const limited = (await createApiKey(tdb.db, { name: "similar-limited", limitPerMinute: 1 })).key;
+    const call = () =>
+      send(app, `/api/v1/tenders/${ids.tender}/similar`, { headers: { "x-api-key": limited } });
+    await awaitFreshMinute(tdb.db);
+    expect((await call()).status).toBe(200);
+    expect((await call()).status).toBe(429);
   });
 
   it("is not_found for an unknown tender and validation_error for a malformed id", async () => {
