@@ -77,18 +77,15 @@ export async function listSimilarAwardNotices(db: Db, input: SimilarAwardsInput)
            THEN greatest(0, 1 - abs(ln(t.amount / ${value.amount}::numeric)) / ln(10)) ELSE 0 END`
     : sql`0`;
   const after = input.after
-    ? sql`AND (s.score < ${input.after.key}::numeric OR (s.score = ${input.after.key}::numeric AND s.id > ${input.after.id}::uuid))`
+    ? sql`AND (r.score < ${input.after.key}::numeric OR (r.score = ${input.after.key}::numeric AND r.id > ${input.after.id}::uuid))`
     : sql``;
   const { rows } = await sql<SimilarAwardRow>`
     WITH q AS MATERIALIZED (${query ?? sql`SELECT NULL::vector AS embedding`}),
     scored AS (
-      SELECT ${TENDER_SUMMARY_COLUMNS}, t.buyer_organisation_id, ${FRAMEWORK_SQL} AS framework,
-             est.amount AS estimated_amount, est.currency AS estimated_currency,
-             1 - d.distance AS text_score, m.level AS cpv_level, m.prefix AS cpv_prefix,
+      SELECT t.id, 1 - d.distance AS text_score, m.level AS cpv_level, m.prefix AS cpv_prefix,
              (SELECT min(x) FROM unnest(t.countries) AS x WHERE x = ANY(${input.countries}::text[])) AS shared_country,
              (${closeness})::float8 AS value_closeness
-      FROM tenders AS t JOIN sources AS s ON s.id = t.source_id
-      LEFT JOIN LATERAL (${estimatedValueSql}) AS est ON true
+      FROM tenders AS t
       CROSS JOIN LATERAL (SELECT ${distance} AS distance) AS d
       LEFT JOIN LATERAL (${cpvMatchSql(input.cpvCodes)}) AS m ON true
       WHERE t.kind = ANY(${AWARD_KINDS}::text[]) AND t.superseded_by IS NULL
@@ -107,11 +104,20 @@ export async function listSimilarAwardNotices(db: Db, input: SimilarAwardsInput)
           ? sql`s.cpv_level >= ${input.sameBuyer.minCpvLevel}`
           : sql`(s.cpv_level IS NOT NULL OR s.text_score >= ${input.minTextScore})`
       }
+    ),
+    page AS (
+      SELECT r.* FROM ranked AS r
+      WHERE true ${after}
+      ORDER BY r.score DESC, r.id
+      LIMIT ${input.limit}
     )
-    SELECT s.* FROM ranked AS s
-    WHERE true ${after}
-    ORDER BY s.score DESC, s.id
-    LIMIT ${input.limit}`.execute(db);
+    -- What a page shows is read for its rows only, not for every scored notice.
+    SELECT ${TENDER_SUMMARY_COLUMNS}, t.buyer_organisation_id, ${FRAMEWORK_SQL} AS framework,
+           est.amount AS estimated_amount, est.currency AS estimated_currency,
+           p.text_score, p.cpv_level, p.cpv_prefix, p.shared_country, p.value_closeness, p.score
+    FROM page AS p JOIN tenders AS t ON t.id = p.id JOIN sources AS s ON s.id = t.source_id
+    LEFT JOIN LATERAL (${estimatedValueSql}) AS est ON true
+    ORDER BY p.score DESC, p.id`.execute(db);
   return rows;
 }
 
