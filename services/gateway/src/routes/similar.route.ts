@@ -1,14 +1,13 @@
 import {
   AwardSearchRequest,
   canonicalJson,
-  SIMILAR_LIMITS,
   type SimilarAwardsResponse,
   type SimilarSummaryResponse,
   sha256Hex,
   toValidationIssues,
   Uuid,
 } from "@tender/contracts";
-import { findSimilarSource, listSimilarAwardNotices, summariseSimilarAwards } from "@tender/db";
+import { findSimilarSource } from "@tender/db";
 import { Hono, type MiddlewareHandler } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../app-env.js";
@@ -23,8 +22,8 @@ import { rateLimit } from "../middleware/rate-limit/rate-limit.js";
 import { withinDeadline } from "../search/within-deadline.js";
 import { similarQuery } from "../similar/parse-similar-query.js";
 import { noSimilarReason, similarInputOf } from "../similar/similar-input.js";
-import { awardsOfNotices, similarPage } from "../similar/similar-page.js";
-import { toSimilarAward } from "../similar/to-similar-award.js";
+import { similarPage } from "../similar/similar-page.js";
+import { similarSummaryAnswer } from "../similar/similar-summary-answer.js";
 
 const validId: MiddlewareHandler<AppEnv> = async (c, next) => {
   const parsed = v.safeParse(Uuid, c.req.param("id"));
@@ -85,51 +84,12 @@ export function similarRoute(deps: Pick<Deps, "db" | "readDb" | "ai" | "config">
       browseQuery(false),
       rateLimit(deps),
       async (c) => {
-        const db = readDbOf(deps);
         const tender = await sourceOf(c.req.param("id"));
-        const input = similarInputOf(tender, { ...settings(), filters: c.get("browse").filters });
-        const rows = await listSimilarAwardNotices(db, { ...input, limit: SIMILAR_LIMITS.summaryNotices });
-        const classes = input.cpvCodes.some((code) => code.replace(/0+$/, "").length >= 4) ? 4 : 3;
-        const history =
-          input.cpvCodes.length === 0
-            ? []
-            : (
-                await listSimilarAwardNotices(db, {
-                  ...similarInputOf(tender, settings()),
-                  sameBuyer: {
-                    organisationId: tender.buyer_organisation_id,
-                    name: tender.buyer_name,
-                    minCpvLevel: classes,
-                  },
-                  limit: SIMILAR_LIMITS.summaryNotices,
-                })
-              )
-                .sort((a, b) =>
-                  a.published_at < b.published_at ? 1 : a.published_at > b.published_at ? -1 : 0,
-                )
-                .slice(0, SIMILAR_LIMITS.buyerHistory);
-        const awards = await awardsOfNotices(
-          db,
-          [...rows, ...history].map((r) => r.id),
-        );
-        const summary = summariseSimilarAwards(
-          rows.map((row) => ({
-            buyer_organisation_id: row.buyer_organisation_id,
-            buyer_name: row.buyer_name,
-            framework: row.framework,
-            estimated:
-              row.estimated_amount !== null && row.estimated_currency !== null
-                ? { amount: row.estimated_amount, currency: row.estimated_currency }
-                : null,
-            awards: awards.get(row.id) ?? [],
-          })),
-        );
-        return c.json({
-          summary,
-          buyer_history: history.map((row) =>
-            toSimilarAward(row, awards.get(row.id) ?? [], input.minTextScore),
-          ),
-        } satisfies SimilarSummaryResponse);
+        const answer = await similarSummaryAnswer(readDbOf(deps), tender, {
+          ...settings(),
+          filters: c.get("browse").filters,
+        });
+        return c.json(answer satisfies SimilarSummaryResponse);
       },
     )
     .post(
