@@ -297,6 +297,11 @@ describe("GET /tenders/{id}/similar/summary", () => {
     });
     expect(json.summary.reason).toMatch(/Too few/);
     expect(json.buyer_history.map((i: { notice: { id: string } }) => i.notice.id)).toEqual([ids.incumbent]);
+    // The incumbent is the incumbent whatever the filters: they narrow the summary only.
+    const filtered = await get(`/api/v1/tenders/${ids.tender}/similar/summary?currency=SEK`);
+    expect(filtered.json.buyer_history.map((i: { notice: { id: string } }) => i.notice.id)).toEqual([
+      ids.incumbent,
+    ]);
     expect(json.buyer_history[0].awards[0]).toMatchObject({
       contract_end: "2026-03-31",
       winners: [expect.objectContaining({ organisation_id: orgs["Bedmakers GmbH"] })],

@@ -45,7 +45,11 @@ async function buyerHistory(
   tender: SimilarSource,
   settings: { model: string; minTextScore: number; now: Date },
 ) {
-  const input = similarInputOf(tender, settings);
+  const input = similarInputOf(tender, {
+    model: settings.model,
+    minTextScore: settings.minTextScore,
+    now: settings.now,
+  });
   const classLevel = input.cpvCodes.some((code) => code.replace(/0+$/, "").length >= 4) ? 4 : 3;
   const rows = await listSimilarAwardNotices(db, {
     ...input,
