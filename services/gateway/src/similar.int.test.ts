@@ -270,6 +270,21 @@ describe("GET /tenders/{id}/similar", () => {
     );
   });
 
+  it("labels each notice's CPV codes in the language asked for (lang, else Accept-Language, else English)", async () => {
+    const english = await get(`/api/v1/tenders/${ids.tender}/similar?limit=1`);
+    const german = await get(`/api/v1/tenders/${ids.tender}/similar?limit=1&lang=de`);
+    const label = (json: { items: { notice: { cpv: { code: string; label: string }[] } }[] }) =>
+      json.items[0]?.notice.cpv[0]?.label;
+    expect(label(english.json)).toBeTruthy();
+    expect(label(german.json)).toBeTruthy();
+    expect(label(german.json)).not.toBe(label(english.json));
+    expect((await get(`/api/v1/tenders/${ids.tender}/similar?lang=xx`)).status).toBe(422);
+    const summaryDe = await get(`/api/v1/tenders/${ids.tender}/similar/summary?lang=de`);
+    const summaryEn = await get(`/api/v1/tenders/${ids.tender}/similar/summary`);
+    expect(summaryDe.json.buyer_history[0].notice.cpv[0].label).toBe("Medizinische Betten");
+    expect(summaryEn.json.buyer_history[0].notice.cpv[0].label).not.toBe("Medizinische Betten");
+  });
+
   it("counts in the key's allowance: past it, 429", async () => {
     const limited = (await createApiKey(tdb.db, { name: "similar-limited", limitPerMinute: 1 })).key;
     const call = () =>

@@ -14,6 +14,7 @@ import type { AppEnv } from "../app-env.js";
 import { cursorSecretCache } from "../browse/cursor-secret-cache.js";
 import { filtersDigest } from "../browse/filters-digest.js";
 import { browseQuery } from "../browse/parse-browse-query.js";
+import { labelLanguage } from "../cpv/label-language.js";
 import { type Deps, readDbOf } from "../deps.js";
 import { ApiError } from "../errors/api-error.js";
 import { apiKeyAuth } from "../middleware/auth/api-key-auth.js";
@@ -58,6 +59,7 @@ export function similarRoute(deps: Pick<Deps, "db" | "readDb" | "ai" | "config">
       apiKeyAuth(deps, { countedByRateLimit: true }),
       validId,
       similarQuery(),
+      labelLanguage(),
       rateLimit(deps),
       async (c) => {
         const { filters, paging } = c.get("similar");
@@ -71,6 +73,7 @@ export function similarRoute(deps: Pick<Deps, "db" | "readDb" | "ai" | "config">
             cursor: paging.cursor,
             secret: await cursorSecret(),
             scope: `${tender.id}:${filtersDigest(filters)}`,
+            lang: c.get("labelLanguage").cpv,
           },
           noSimilarReason(input, Object.keys(filters).length > 0),
         );
@@ -82,12 +85,14 @@ export function similarRoute(deps: Pick<Deps, "db" | "readDb" | "ai" | "config">
       apiKeyAuth(deps, { countedByRateLimit: true }),
       validId,
       browseQuery(false),
+      labelLanguage(),
       rateLimit(deps),
       async (c) => {
         const tender = await sourceOf(c.req.param("id"));
         const answer = await similarSummaryAnswer(readDbOf(deps), tender, {
           ...settings(),
           filters: c.get("browse").filters,
+          lang: c.get("labelLanguage").cpv,
         });
         return c.json(answer satisfies SimilarSummaryResponse);
       },
@@ -96,6 +101,7 @@ export function similarRoute(deps: Pick<Deps, "db" | "readDb" | "ai" | "config">
       "/awards/search",
       apiKeyAuth(deps, { countedByRateLimit: true }),
       jsonBody(AwardSearchRequest),
+      labelLanguage(),
       rateLimit(deps),
       async (c) => {
         const { query, filters, limit, cursor } = c.get("body");
@@ -117,7 +123,7 @@ export function similarRoute(deps: Pick<Deps, "db" | "readDb" | "ai" | "config">
           return similarPage(
             readDbOf(deps),
             input,
-            { limit, cursor, secret: await cursorSecret(), scope },
+            { limit, cursor, secret: await cursorSecret(), scope, lang: c.get("labelLanguage").cpv },
             `No awarded contract has text scoring at least ${input.minTextScore} against this query${filters ? " within these filters" : ""}.`,
           );
         });

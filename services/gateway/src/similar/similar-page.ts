@@ -1,4 +1,5 @@
 import { SIMILAR_LIMITS, type SimilarAwardsResponse } from "@tender/contracts";
+import type { CpvLanguage } from "@tender/cpv";
 import { type Db, listAwardsOfTenders, listSimilarAwardNotices, type SimilarAwardsInput } from "@tender/db";
 import { decodeCursor, encodeCursor } from "../browse/tender-cursor.js";
 import { ApiError } from "../errors/api-error.js";
@@ -21,7 +22,7 @@ export function awardsOfNotices(db: Db, ids: readonly string[]) {
 export async function similarPage(
   db: Db,
   input: Omit<SimilarAwardsInput, "limit" | "after">,
-  page: { limit: number; cursor?: string | undefined; secret: string; scope: string },
+  page: { limit: number; cursor?: string | undefined; secret: string; scope: string; lang?: CpvLanguage },
   emptyReason: string,
 ): Promise<SimilarAwardsResponse> {
   const scope = { sort: "similar" as const, filters: page.scope };
@@ -43,7 +44,7 @@ export async function similarPage(
   );
   const last = shown.at(-1);
   return {
-    items: shown.map((row) => toSimilarAward(row, awards.get(row.id) ?? [], input.minTextScore)),
+    items: shown.map((row) => toSimilarAward(row, awards.get(row.id) ?? [], input.minTextScore, page.lang)),
     next_cursor:
       rows.length > page.limit && last
         ? encodeCursor(page.secret, scope, { key: last.score, id: last.id })

@@ -1,4 +1,5 @@
 import { SIMILAR_LIMITS, type SimilarSummaryResponse, type TenderFilters } from "@tender/contracts";
+import type { CpvLanguage } from "@tender/cpv";
 import { type Db, listSimilarAwardNotices, type SimilarSource, summariseSimilarAwards } from "@tender/db";
 import { similarInputOf } from "./similar-input.js";
 import { awardsOfNotices } from "./similar-page.js";
@@ -12,7 +13,7 @@ import { toSimilarAward } from "./to-similar-award.js";
 export async function similarSummaryAnswer(
   db: Db,
   tender: SimilarSource,
-  settings: { model: string; minTextScore: number; now: Date; filters: TenderFilters },
+  settings: { model: string; minTextScore: number; now: Date; filters: TenderFilters; lang: CpvLanguage },
 ): Promise<SimilarSummaryResponse> {
   const input = similarInputOf(tender, settings);
   const rows = await listSimilarAwardNotices(db, { ...input, limit: SIMILAR_LIMITS.summaryNotices });
@@ -35,7 +36,9 @@ export async function similarSummaryAnswer(
   );
   return {
     summary,
-    buyer_history: history.map((row) => toSimilarAward(row, awards.get(row.id) ?? [], input.minTextScore)),
+    buyer_history: history.map((row) =>
+      toSimilarAward(row, awards.get(row.id) ?? [], input.minTextScore, settings.lang),
+    ),
   };
 }
 

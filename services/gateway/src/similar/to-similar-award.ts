@@ -1,5 +1,5 @@
 import type { Award, SimilarAward, SimilarReason } from "@tender/contracts";
-import { withCpvLabels } from "@tender/cpv";
+import { type CpvLanguage, withCpvLabels } from "@tender/cpv";
 import type { SimilarAwardRow } from "@tender/db";
 
 const CPV_REASON = {
@@ -31,6 +31,7 @@ export function toSimilarAward(
   row: SimilarAwardRow,
   awards: readonly Award[],
   minTextScore: number,
+  lang: CpvLanguage = "eng",
 ): SimilarAward {
   const {
     buyer_organisation_id,
@@ -46,8 +47,7 @@ export function toSimilarAward(
     ...notice
   } = row;
   return {
-    // English labels: the similar-contract routes take browsing's filters and no `lang` yet.
-    notice: withCpvLabels(notice),
+    notice: withCpvLabels(notice, lang),
     buyer_organisation_id,
     framework,
     estimated:
