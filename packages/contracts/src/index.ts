@@ -17,6 +17,7 @@ export { AskResponse, NOT_ENOUGH_DATA_ANSWER } from "./http/ask-response.js";
 export { AWARD_LIMITS, Award, AwardWinner, awardList } from "./http/award.js";
 export { AWARD_SUMMARY_LIMITS, AwardSummary, AwardSummaryItem } from "./http/award-summary.js";
 export { browseParameterOf, browseParameters, LIST_FILTER_PARAMETERS } from "./http/browse-parameters.js";
+export { Competitor, CompetitorsResponse } from "./http/competitors.js";
 export {
   CPV_QUERY_MAX_LENGTH,
   CpvLookupQuery,
@@ -79,6 +80,21 @@ export {
 export { SearchRequest } from "./http/search-request.js";
 export { SearchResponse } from "./http/search-response.js";
 export { SearchResultAttachment, SearchResultItem } from "./http/search-result-item.js";
+export {
+  AwardSearchRequest,
+  MoneyValue,
+  SIMILAR_LIMITS,
+  SimilarAward,
+  SimilarAwardsResponse,
+  SimilarPaging,
+  SimilarReason,
+} from "./http/similar-awards.js";
+export {
+  CurrencyTotal,
+  CurrencyValues,
+  SimilarSummary,
+  SimilarSummaryResponse,
+} from "./http/similar-summary.js";
 export { TenderDetails, type TenderDetailsRow } from "./http/tender-details.js";
 export { TenderDetailsAttachment } from "./http/tender-details-attachment.js";
 export {

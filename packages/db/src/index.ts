@@ -15,6 +15,7 @@ export * from "./organisations/index.js";
 export * from "./outbox/index.js";
 export * from "./procedures/index.js";
 export * from "./search/index.js";
+export * from "./similar/index.js";
 export * from "./sql/backoff-delay-ms-sql.js";
 export { vectorParam } from "./sql/vector-param.js";
 export * from "./status/index.js";

@@ -1,17 +1,22 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { FAKE_MODEL, fakeEmbed } from "@tender/ai";
-import { chunkKey, contentHash, sha256Hex } from "@tender/contracts";
+import { chunkKey, contentHash, type NoticeKind, sha256Hex } from "@tender/contracts";
 import {
   type Db,
   enqueueTenderChanged,
   ensureSource,
   listAttachmentsForTender,
   loadContentHashInput,
+  lockProcedure,
   markAttachmentReady,
   type NewChunk,
+  replaceTenderAwards,
   replaceTenderChunks,
+  type StoredAward,
+  setTenderAwardFacts,
   setTenderContentHash,
+  setTenderProcedure,
   syncTenderAttachments,
   upsertTender,
 } from "@tender/db";
@@ -71,6 +76,13 @@ export interface SeedTenderOptions extends Partial<typeof SEED_TENDER_FIELDS> {
    * chunks of the model that embeds the query. The vectors are the fake provider's either way.
    */
   embeddingModel?: string;
+  /** Its procedure (found or made by this key in its source) and its kind there. */
+  procedure?: { key: string; kind: NoticeKind };
+  /** Awards to store (a result notice's), with the buyer organisation they point to. */
+  awards?: readonly StoredAward[];
+  buyerOrganisationId?: string | null;
+  /** The stored payload; default one no source would write. */
+  rawPayload?: Record<string, unknown>;
   /** Writes the tender's `TenderChangedV1` to the outbox on this subject, as an ingest service does. */
   eventSubject?: string;
 }
@@ -114,7 +126,7 @@ export async function seedTender(db: Db, options: SeedTenderOptions = {}): Promi
       external_id: externalId,
       source_url: sourceUrl,
       contentHash: "0".repeat(64),
-      rawPayload: { secret: "raw payload must never be shown" },
+      rawPayload: options.rawPayload ?? { secret: "raw payload must never be shown" },
     });
     await syncTenderAttachments(
       trx,
@@ -163,6 +175,25 @@ export async function seedTender(db: Db, options: SeedTenderOptions = {}): Promi
       };
     });
     if (chunks.length > 0) await replaceTenderChunks(trx, id, chunks);
+    if (options.procedure) {
+      const procedureId = await lockProcedure(trx, source.id, options.procedure.key);
+      await setTenderProcedure(trx, id, {
+        procedureId,
+        kind: options.procedure.kind,
+        supersedesExternalId: null,
+      });
+    }
+    if (options.awards || options.buyerOrganisationId !== undefined) {
+      const awards = options.awards ?? [];
+      const buyer = options.buyerOrganisationId ?? null;
+      await replaceTenderAwards(trx, id, awards, buyer);
+      const ends = awards.flatMap((a) => (a.contract_end === null ? [] : [a.contract_end])).sort();
+      await setTenderAwardFacts(trx, id, {
+        buyerOrganisationId: buyer,
+        awardsUnreadable: null,
+        contractEnd: ends[0] ?? null,
+      });
+    }
     const input = await loadContentHashInput(trx, id);
     if (!input) throw new Error("seeded tender vanished");
     const hash = contentHash(input);

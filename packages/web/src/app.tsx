@@ -1,6 +1,7 @@
 import { useMemo, useState } from "preact/hooks";
 import { createApiClient } from "./api/api-client.js";
 import { keyStore } from "./key-store.js";
+import { AwardSearchPage } from "./pages/award-search-page.js";
 import { ExpiringPage } from "./pages/expiring-page.js";
 import { KeyPrompt } from "./pages/key-prompt.js";
 import { OrganisationPage } from "./pages/organisation-page.js";
@@ -56,6 +57,9 @@ export function App() {
             <a href={`${APP_BASE}expiring`} aria-current={route.page === "expiring" ? "page" : undefined}>
               Expiring contracts
             </a>
+            <a href={`${APP_BASE}awards`} aria-current={route.page === "awards" ? "page" : undefined}>
+              Award search
+            </a>
             <a href={`${APP_BASE}saved`} aria-current={route.page === "saved" ? "page" : undefined}>
               Saved searches
             </a>
@@ -86,6 +90,8 @@ export function App() {
         <OrganisationPage api={api} id={route.id} />
       ) : route.page === "expiring" ? (
         <ExpiringPage api={api} search={route.search} />
+      ) : route.page === "awards" ? (
+        <AwardSearchPage api={api} search={route.search} />
       ) : (
         <main id="main">
           <h1>Page not found</h1>

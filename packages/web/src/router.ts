@@ -11,6 +11,7 @@ export type Route =
   | { page: "organisations"; search: string }
   | { page: "organisation"; id: string }
   | { page: "expiring"; search: string }
+  | { page: "awards"; search: string }
   | { page: "missing" };
 
 /** The route of a path and query string under `/app/`. */
@@ -20,6 +21,7 @@ export function routeOf(pathname: string, search: string): Route {
   if (path === "saved") return { page: "saved" };
   if (path === "organisations") return { page: "organisations", search };
   if (path === "expiring") return { page: "expiring", search };
+  if (path === "awards") return { page: "awards", search };
   const tender = /^tenders\/([0-9a-fA-F-]{36})$/.exec(path);
   if (tender?.[1]) return { page: "tender", id: tender[1].toLowerCase() };
   const organisation = /^organisations\/([0-9a-fA-F-]{36})$/.exec(path);

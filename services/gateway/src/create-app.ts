@@ -9,6 +9,7 @@ import { compress } from "./middleware/compress/compress.js";
 import { requestId } from "./middleware/request-id/request-id.js";
 import { buildOpenApiDocument } from "./openapi/build-openapi-document.js";
 import { askRoute } from "./routes/ask.route.js";
+import { competitorsRoute } from "./routes/competitors.route.js";
 import { cpvRoute } from "./routes/cpv.route.js";
 import { docsRoute } from "./routes/docs.route.js";
 import { emailLinksRoute } from "./routes/email-links.route.js";
@@ -21,6 +22,7 @@ import { procedureRoute } from "./routes/procedure.route.js";
 import { savedSearchMatchesRoute } from "./routes/saved-search-matches.route.js";
 import { savedSearchesRoute } from "./routes/saved-searches.route.js";
 import { searchRoute } from "./routes/search.route.js";
+import { similarRoute } from "./routes/similar.route.js";
 import { tenderRoute } from "./routes/tender.route.js";
 import { tendersListRoute } from "./routes/tenders-list.route.js";
 import { webAppRoute } from "./routes/web-app.route.js";
@@ -50,6 +52,8 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     .route("/", facetsRoute(deps))
     .route("/", cpvRoute(deps))
     .route("/", procedureRoute(deps))
+    .route("/", similarRoute(deps))
+    .route("/", competitorsRoute(deps))
     .route("/", organisationsRoute(deps))
     .route("/", searchRoute(deps))
     .route("/", askRoute(deps))

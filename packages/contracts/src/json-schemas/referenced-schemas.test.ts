@@ -34,6 +34,7 @@ describe("the source enum, published once", () => {
     }
     expect(referring.sort()).toEqual([
       "ask-request",
+      "award-search-request",
       "saved-search",
       "saved-search-created",
       "saved-search-list",

@@ -4,6 +4,7 @@ import { TenderIndexedV1 } from "../events/tender-indexed-v1.js";
 import { AlertV1 } from "../http/alert-v1.js";
 import { AskRequest } from "../http/ask-request.js";
 import { AskResponse } from "../http/ask-response.js";
+import { CompetitorsResponse } from "../http/competitors.js";
 import { CpvSuggestionList } from "../http/cpv-term.js";
 import { ErrorResponse } from "../http/error-response.js";
 import { HealthLive, HealthReady } from "../http/health.js";
@@ -20,6 +21,8 @@ import {
 } from "../http/saved-search.js";
 import { SearchRequest } from "../http/search-request.js";
 import { SearchResponse } from "../http/search-response.js";
+import { AwardSearchRequest, SimilarAwardsResponse } from "../http/similar-awards.js";
+import { SimilarSummaryResponse } from "../http/similar-summary.js";
 import { TenderDetails } from "../http/tender-details.js";
 import { FacetsResponse, TenderListResponse } from "../http/tender-summary.js";
 import { KnownSourceCode } from "../primitives/known-source-code.js";
@@ -111,6 +114,26 @@ export const WIRE_SCHEMAS = {
     title: "ProcedureNoticeList",
     description: "Response body of GET /api/v1/procedures/{id}/notices.",
     schema: ProcedureNoticeList,
+  },
+  "similar-awards-response": {
+    title: "SimilarAwardsResponse",
+    description: "Response body of GET /api/v1/tenders/{id}/similar and POST /api/v1/awards/search.",
+    schema: SimilarAwardsResponse,
+  },
+  "similar-summary-response": {
+    title: "SimilarSummaryResponse",
+    description: "Response body of GET /api/v1/tenders/{id}/similar/summary.",
+    schema: SimilarSummaryResponse,
+  },
+  "competitors-response": {
+    title: "CompetitorsResponse",
+    description: "Response body of GET /api/v1/organisations/{id}/competitors.",
+    schema: CompetitorsResponse,
+  },
+  "award-search-request": {
+    title: "AwardSearchRequest",
+    description: "Request body of POST /api/v1/awards/search.",
+    schema: AwardSearchRequest,
   },
   "organisation-list-response": {
     title: "OrganisationListResponse",

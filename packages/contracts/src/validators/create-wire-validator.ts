@@ -7,6 +7,7 @@ import { jsonSchemas } from "../generated/json-schemas.js";
 import type { AlertV1 } from "../http/alert-v1.js";
 import type { AskRequest } from "../http/ask-request.js";
 import type { AskResponse } from "../http/ask-response.js";
+import type { CompetitorsResponse } from "../http/competitors.js";
 import type { CpvSuggestionList } from "../http/cpv-term.js";
 import type { ErrorResponse } from "../http/error-response.js";
 import type { HealthLive, HealthReady } from "../http/health.js";
@@ -23,6 +24,8 @@ import type {
 } from "../http/saved-search.js";
 import type { SearchRequest } from "../http/search-request.js";
 import type { SearchResponse } from "../http/search-response.js";
+import type { AwardSearchRequest, SimilarAwardsResponse } from "../http/similar-awards.js";
+import type { SimilarSummaryResponse } from "../http/similar-summary.js";
 import type { TenderDetails } from "../http/tender-details.js";
 import type { FacetsResponse, TenderListResponse } from "../http/tender-summary.js";
 import { REFERENCED_WIRE_SCHEMAS, type WireSchemaName } from "../json-schemas/wire-schemas.js";
@@ -47,6 +50,10 @@ export interface WireTypes {
   "cpv-suggestion-list": CpvSuggestionList;
   "procedure-response": ProcedureResponse;
   "procedure-notice-list": ProcedureNoticeList;
+  "similar-awards-response": SimilarAwardsResponse;
+  "similar-summary-response": SimilarSummaryResponse;
+  "competitors-response": CompetitorsResponse;
+  "award-search-request": v.InferInput<typeof AwardSearchRequest>;
   "organisation-list-response": OrganisationListResponse;
   "organisation-details": OrganisationDetails;
   "saved-search-request": v.InferInput<typeof SavedSearchRequest>;

@@ -6,6 +6,7 @@ import { FailureNotice } from "../components/failure-notice.js";
 import { Loading } from "../components/loading.js";
 import { UserText } from "../components/user-text.js";
 import { AwardTotalsLine } from "../organisations/award-totals-line.js";
+import { CompetesWith } from "../organisations/competes-with.js";
 import { CounterpartList } from "../organisations/counterpart-list.js";
 import { LookAlikeNote } from "../organisations/look-alike-note.js";
 import { NoticeSource } from "../organisations/notice-source.js";
@@ -119,6 +120,7 @@ export function OrganisationPage({ api, id }: { api: ApiClient; id: string }) {
           Totals count every award a notice states, whoever published it: each award below names its notice.
         </p>
       </article>
+      {supplier && <CompetesWith api={api} id={id} />}
       <section class="card" aria-labelledby="recent-heading">
         <h2 id="recent-heading">Recent awards</h2>
         {o.recent_awards.length === 0 ? (

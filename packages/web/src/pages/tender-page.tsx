@@ -13,6 +13,7 @@ import { formatBytes, formatDate, kindName, sourceName } from "../format.js";
 import { ProcedureTimeline } from "../procedure/procedure-timeline.js";
 import { ReplacedNote } from "../procedure/replaced-note.js";
 import { APP_BASE } from "../router.js";
+import { SimilarSection } from "../similar/similar-section.js";
 import { useRequest } from "../use-request.js";
 
 const STATUS_TEXT: Record<TenderDetailsAttachment["download_status"], string> = {
@@ -79,6 +80,7 @@ export function TenderPage({ api, id }: { api: ApiClient; id: string }) {
         </p>
         <AwardSection tender={t} />
         {t.procedure && <ProcedureTimeline api={api} procedure={t.procedure} viewing={t.id} />}
+        <SimilarSection api={api} id={t.id} />
         {description && (
           <>
             <h2>Description</h2>

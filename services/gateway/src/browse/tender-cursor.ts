@@ -4,8 +4,8 @@ import type { TenderPosition } from "@tender/db";
 
 /** What a cursor binds: the query it continues (sort and a digest of the filters) and where. */
 export interface CursorScope {
-  /** A `TenderSort`, or another walk's name (`matches`, `organisations`, `procedure-notices`). */
-  sort: TenderSort | "matches" | "organisations" | "procedure-notices";
+  /** A `TenderSort`, or another walk's name (`matches`, `organisations`, `procedure-notices`, `similar`). */
+  sort: TenderSort | "matches" | "organisations" | "procedure-notices" | "similar";
   /** `filtersDigest(filters)` (or the saved search id): a cursor only continues the walk it was issued for. */
   filters: string;
 }

@@ -19,7 +19,7 @@ export interface BrowsePathHelpers {
  * The query parameters of the filters, derived from the `filters` schema of Search (one
  * contract): a list filter becomes a repeated singular parameter (`country=IT&country=FR`).
  */
-function filterParameters(searchRequest: JsonSchemaDocument): unknown[] {
+export function filterParameters(searchRequest: JsonSchemaDocument): unknown[] {
   const properties = searchRequest.properties as Record<string, JsonSchemaDocument>;
   const filters = properties.filters?.properties as Record<string, JsonSchemaDocument>;
   return Object.entries(filters).map(([name, schema]) =>

@@ -63,6 +63,8 @@ describe("buildOpenApiDocument", () => {
     expect(Object.keys(components).sort()).toEqual([
       "AskRequest",
       "AskResponse",
+      "AwardSearchRequest",
+      "CompetitorsResponse",
       "CpvSuggestionList",
       "ErrorResponse",
       "FacetsResponse",
@@ -80,6 +82,8 @@ describe("buildOpenApiDocument", () => {
       "SavedSearchRequest",
       "SearchRequest",
       "SearchResponse",
+      "SimilarAwardsResponse",
+      "SimilarSummaryResponse",
       "TenderDetails",
       "TenderListResponse",
     ]);

@@ -12,6 +12,7 @@ import { cpvPaths, withLangParameter } from "./cpv-paths.js";
 import { errorResponseObject } from "./error-responses.js";
 import { organisationPaths } from "./organisation-paths.js";
 import { savedSearchPaths } from "./saved-search-paths.js";
+import { similarPaths } from "./similar-paths.js";
 
 /** The contracts published as components, by their OpenAPI name. */
 const COMPONENTS: Record<string, WireSchemaName> = {
@@ -25,6 +26,10 @@ const COMPONENTS: Record<string, WireSchemaName> = {
   CpvSuggestionList: "cpv-suggestion-list",
   ProcedureResponse: "procedure-response",
   ProcedureNoticeList: "procedure-notice-list",
+  SimilarAwardsResponse: "similar-awards-response",
+  SimilarSummaryResponse: "similar-summary-response",
+  AwardSearchRequest: "award-search-request",
+  CompetitorsResponse: "competitors-response",
   OrganisationListResponse: "organisation-list-response",
   OrganisationDetails: "organisation-details",
   SavedSearchRequest: "saved-search-request",
@@ -175,6 +180,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       ...browsePaths(schemas["search-request"], { json, header, errors, rateHeaders: RATE_HEADERS }),
       ...cpvPaths({ json, header, errors }),
       ...organisationPaths({ json, header, errors, rateHeaders: RATE_HEADERS }),
+      ...similarPaths(schemas["search-request"], { json, header, errors, ref, rateHeaders: RATE_HEADERS }),
       ...savedSearchPaths({ json, header, errors, ref, rateHeaders: RATE_HEADERS }),
       "/health/live": {
         get: {

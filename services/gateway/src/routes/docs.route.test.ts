@@ -114,6 +114,7 @@ describe("GET /openapi.json", () => {
     expect(document.openapi).toBe("3.1.0");
     expect(Object.keys(document.paths).sort()).toEqual([
       "/api/v1/ask",
+      "/api/v1/awards/search",
       "/api/v1/cpv",
       "/api/v1/email/confirm",
       "/api/v1/email/unsubscribe",
@@ -121,6 +122,7 @@ describe("GET /openapi.json", () => {
       "/api/v1/feeds/{token}",
       "/api/v1/organisations",
       "/api/v1/organisations/{id}",
+      "/api/v1/organisations/{id}/competitors",
       "/api/v1/procedures/{id}",
       "/api/v1/procedures/{id}/notices",
       "/api/v1/saved-searches",
@@ -130,6 +132,8 @@ describe("GET /openapi.json", () => {
       "/api/v1/search",
       "/api/v1/tenders",
       "/api/v1/tenders/{id}",
+      "/api/v1/tenders/{id}/similar",
+      "/api/v1/tenders/{id}/similar/summary",
       "/health/live",
       "/health/ready",
     ]);

@@ -184,20 +184,24 @@ describe("a procedure's story in the web app", () => {
 
     const items = page.locator(".timeline-item");
     expect(await items.count()).toBe(3);
-    const texts = await items.evaluateAll((lis) =>
-      // Block by block (the head, the replacement, each change), as a screen reader reads them.
-      lis.map((li) =>
-        [...li.querySelectorAll(":scope > p, :scope > ul > li")]
-          .map((block) => block.textContent?.replace(/\s+/g, " ").trim())
-          .join(" | "),
-      ),
-    );
-    expect(texts).toEqual([
-      "Call for competition 24 Sept 2026 · notice 657981-2026 this page | Replaced by notice 674231-2026",
-      "Change 1 Oct 2026 · notice 674231-2026 | Deadline from 29 Oct 2026 → to 4 Nov 2026 | " +
-        "Documents added clarifications-1.pdf",
-      "Result 20 Nov 2026 · notice 712345-2026",
-    ]);
+    const timelineTexts = () =>
+      items.evaluateAll((lis) =>
+        // Block by block (the head, the replacement, each change), as a screen reader reads them.
+        lis.map((li) =>
+          [...li.querySelectorAll(":scope > p, :scope > ul > li")]
+            .map((block) => block.textContent?.replace(/\s+/g, " ").trim())
+            .join(" | "),
+        ),
+      );
+    // The card stands in until the procedure's answer, with the other notices' changes, arrives.
+    await expect
+      .poll(timelineTexts, WAIT)
+      .toEqual([
+        "Call for competition 24 Sept 2026 · notice 657981-2026 this page | Replaced by notice 674231-2026",
+        "Change 1 Oct 2026 · notice 674231-2026 | Deadline from 29 Oct 2026 → to 4 Nov 2026 | " +
+          "Documents added clarifications-1.pdf",
+        "Result 20 Nov 2026 · notice 712345-2026",
+      ]);
     // The replaced notice is struck through (and only it), links to what replaced it, and is this page.
     const struck = await items.evaluateAll((lis) =>
       lis.map((li) => {

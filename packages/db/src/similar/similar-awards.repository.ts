@@ -1,0 +1,165 @@
+import type { TenderFilters, TenderSummaryRow } from "@tender/contracts";
+import { type RawBuilder, sql } from "kysely";
+import { tenderFilterSql } from "../browse/tender-filter-sql.js";
+import { TENDER_SUMMARY_COLUMNS } from "../browse/tender-summary-sql.js";
+import type { Db } from "../database.js";
+import { vectorParam } from "../sql/vector-param.js";
+import { cpvLevelWeightSql, cpvMatchSql } from "./cpv-match-sql.js";
+import { FRAMEWORK_SQL } from "./framework-sql.js";
+
+/** What the similar contracts are like: a stored tender's own text, or a query's vector. */
+export type SimilarText = { tenderId: string } | { embedding: readonly number[] } | null;
+
+export interface SimilarAwardsInput {
+  /** The text to compare with the award notices' own text (their metadata chunks); null: none known. */
+  like: SimilarText;
+  /** Only chunks of this embedding model compare. */
+  model: string;
+  /** Specific CPV codes (`specificCpvCodes`); empty: the text alone decides. */
+  cpvCodes: readonly string[];
+  /** The buyer's countries: a notice in one of them ranks a little higher. */
+  countries: readonly string[];
+  /** The value stated, when known: a notice of the same currency and order of magnitude ranks a little higher. */
+  value: { amount: string; currency: string } | null;
+  /** Never the notices of this procedure (the tender's own). */
+  excludeProcedureId: string | null;
+  excludeTenderId: string | null;
+  /** A notice sharing no specific CPV code counts only when its text scores at least this. */
+  minTextScore: number;
+  /** Browse filters: currency and value range apply to the award values (or, without them, the notice's stated value). */
+  filters?: TenderFilters;
+  /** Only this buyer's notices (its organisation, or its name when it has none), sharing a CPV level of at least `minCpvLevel`. */
+  sameBuyer?: { organisationId: string | null; name: string; minCpvLevel: number };
+  now: Date;
+  limit: number;
+  /** After this `score` (text form) and notice id. */
+  after?: { key: string; id: string };
+}
+
+/** An award notice like the tender, with why. */
+export interface SimilarAwardRow extends TenderSummaryRow {
+  buyer_organisation_id: string | null;
+  /** The value its procedure's latest call for competition estimated, when stated. */
+  estimated_amount: string | null;
+  estimated_currency: string | null;
+  /** True: a framework agreement or dynamic purchasing system (its values are ceilings); null: the notice does not say. */
+  framework: boolean | null;
+  /** The ranking score as text (numeric, 6 decimals): the cursor's key. */
+  score: string;
+  text_score: number | null;
+  cpv_level: number | null;
+  cpv_prefix: string | null;
+  shared_country: string | null;
+  value_closeness: number;
+}
+
+/** Kinds of notices that carry awarded contracts. */
+const AWARD_KINDS = ["result", "modification"];
+
+/**
+ * The current result and modification notices of other procedures most like the input, best
+ * first (score descending, id ascending), one keyset page: score = text similarity (1 − cosine
+ * distance of the closest metadata chunks, 0 without text) + the CPV level's weight + 0.05 for a
+ * shared buyer country + up to 0.05 for a value of the same currency and order of magnitude.
+ * A notice counts when it shares a specific CPV code or its text scores at least `minTextScore`.
+ */
+export async function listSimilarAwardNotices(db: Db, input: SimilarAwardsInput): Promise<SimilarAwardRow[]> {
+  const { currency, amount_min, amount_max, ...tenderFilters } = input.filters ?? {};
+  const valueFilter = { currency, amount_min, amount_max };
+  const query = textSql(input);
+  const distance = query
+    ? sql`(SELECT min(c.embedding <=> q.embedding) FROM chunks AS c, q
+           WHERE c.tender_id = t.id AND c.attachment_id IS NULL AND c.embedding_model = ${input.model})`
+    : sql`NULL::float8`;
+  const value = input.value;
+  const closeness = value
+    ? sql`CASE WHEN t.currency = ${value.currency} AND t.amount > 0 AND ${value.amount}::numeric > 0
+           THEN greatest(0, 1 - abs(ln(t.amount / ${value.amount}::numeric)) / ln(10)) ELSE 0 END`
+    : sql`0`;
+  const after = input.after
+    ? sql`AND (r.score < ${input.after.key}::numeric OR (r.score = ${input.after.key}::numeric AND r.id > ${input.after.id}::uuid))`
+    : sql``;
+  const { rows } = await sql<SimilarAwardRow>`
+    WITH q AS MATERIALIZED (${query ?? sql`SELECT NULL::vector AS embedding`}),
+    scored AS (
+      SELECT t.id, 1 - d.distance AS text_score, m.level AS cpv_level, m.prefix AS cpv_prefix,
+             (SELECT min(x) FROM unnest(t.countries) AS x WHERE x = ANY(${input.countries}::text[])) AS shared_country,
+             (${closeness})::float8 AS value_closeness
+      FROM tenders AS t
+      CROSS JOIN LATERAL (SELECT ${distance} AS distance) AS d
+      LEFT JOIN LATERAL (${cpvMatchSql(input.cpvCodes)}) AS m ON true
+      WHERE t.kind = ANY(${AWARD_KINDS}::text[]) AND t.superseded_by IS NULL
+        AND t.id IS DISTINCT FROM ${input.excludeTenderId}::uuid
+        AND (${input.excludeProcedureId}::uuid IS NULL OR t.procedure_id IS DISTINCT FROM ${input.excludeProcedureId}::uuid)
+        AND ${tenderFilterSql(tenderFilters, input.now)} AND ${sameBuyerSql(input.sameBuyer)}
+        AND ${awardValueFilterSql(valueFilter, input.now)}
+    ),
+    ranked AS (
+      SELECT s.*, round((coalesce(s.text_score, 0) + ${cpvLevelWeightSql(sql.ref("s.cpv_level"))}
+                         + CASE WHEN s.shared_country IS NULL THEN 0 ELSE 0.05 END
+                         + 0.05 * s.value_closeness)::numeric, 6) AS score
+      FROM scored AS s
+      WHERE ${
+        input.sameBuyer
+          ? sql`s.cpv_level >= ${input.sameBuyer.minCpvLevel}`
+          : sql`(s.cpv_level IS NOT NULL OR s.text_score >= ${input.minTextScore})`
+      }
+    ),
+    page AS (
+      SELECT r.* FROM ranked AS r
+      WHERE true ${after}
+      ORDER BY r.score DESC, r.id
+      LIMIT ${input.limit}
+    )
+    -- What a page shows is read for its rows only, not for every scored notice.
+    SELECT ${TENDER_SUMMARY_COLUMNS}, t.buyer_organisation_id, ${FRAMEWORK_SQL} AS framework,
+           est.amount AS estimated_amount, est.currency AS estimated_currency,
+           p.text_score, p.cpv_level, p.cpv_prefix, p.shared_country, p.value_closeness, p.score
+    FROM page AS p JOIN tenders AS t ON t.id = p.id JOIN sources AS s ON s.id = t.source_id
+    LEFT JOIN LATERAL (${estimatedValueSql}) AS est ON true
+    ORDER BY p.score DESC, p.id`.execute(db);
+  return rows;
+}
+
+/** The value the latest current call for competition of the notice's procedure estimated. */
+const estimatedValueSql = sql`
+  SELECT e.amount, e.currency FROM tenders AS e
+  WHERE t.procedure_id IS NOT NULL AND e.procedure_id = t.procedure_id AND e.kind = 'competition'
+    AND e.amount IS NOT NULL
+  ORDER BY e.published_at DESC, e.id LIMIT 1`;
+
+/** The query vector: the tender's first metadata chunk of the model, or the given vector. */
+function textSql(input: SimilarAwardsInput): RawBuilder<unknown> | undefined {
+  if (!input.like) return undefined;
+  if ("embedding" in input.like) return sql`SELECT ${vectorParam(input.like.embedding)}::vector AS embedding`;
+  return sql`SELECT c.embedding FROM chunks AS c
+             WHERE c.tender_id = ${input.like.tenderId}::uuid AND c.attachment_id IS NULL
+               AND c.embedding_model = ${input.model}
+             ORDER BY c.position LIMIT 1`;
+}
+
+/**
+ * Currency and value range over a notice's awards: one award matching all of them, or, for a
+ * notice with no award value, its own stated value (browse's condition on `t`).
+ */
+function awardValueFilterSql(
+  f: Pick<TenderFilters, "currency" | "amount_min" | "amount_max">,
+  now: Date,
+): RawBuilder<boolean> {
+  const conditions: RawBuilder<unknown>[] = [];
+  if (f.currency !== undefined) conditions.push(sql`a.currency = ${f.currency}`);
+  if (f.amount_min !== undefined) conditions.push(sql`a.value >= ${f.amount_min}::numeric`);
+  if (f.amount_max !== undefined) conditions.push(sql`a.value <= ${f.amount_max}::numeric`);
+  if (conditions.length === 0) return sql<boolean>`true`;
+  return sql<boolean>`(
+    EXISTS (SELECT 1 FROM awards AS a WHERE a.tender_id = t.id AND ${sql.join(conditions, sql` AND `)})
+    OR (NOT EXISTS (SELECT 1 FROM awards AS a WHERE a.tender_id = t.id AND a.value IS NOT NULL)
+        AND ${tenderFilterSql(f, now)}))`;
+}
+
+function sameBuyerSql(buyer: SimilarAwardsInput["sameBuyer"]): RawBuilder<boolean> {
+  if (!buyer) return sql<boolean>`true`;
+  if (buyer.organisationId !== null)
+    return sql<boolean>`t.buyer_organisation_id = ${buyer.organisationId}::uuid`;
+  return sql<boolean>`lower(t.buyer_name) = lower(${buyer.name})`;
+}
