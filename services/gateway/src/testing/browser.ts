@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import { expect } from "vitest";
 
 /** Debian's Chromium, installed by scripts/setup.sh. */
 export const CHROMIUM_PATH = "/usr/bin/chromium";
@@ -13,6 +14,9 @@ export const CHROMIUM_PATH = "/usr/bin/chromium";
 /** Viewports of the screenshots and of the narrow-screen checks. */
 export const DESKTOP = { width: 1280, height: 860 };
 export const PHONE = { width: 360, height: 780 };
+
+/** How long a page may take to show what a test waits for: it answers after real requests, and a loaded machine may take seconds. */
+export const WAIT = { timeout: 15_000 };
 
 /** A headless Chromium with a fresh profile, and how to close it (profile deleted). */
 export interface TestBrowser {
@@ -109,6 +113,11 @@ export async function seriousA11yViolations(page: Page): Promise<A11yViolation[]
   return (violations as A11yViolation[]).filter((v) => v.impact === "serious" || v.impact === "critical");
 }
 
+/** Fails the test, naming `what` was checked, when axe finds a serious or critical violation on the page. */
+export async function expectAccessible(page: Page, what?: string): Promise<void> {
+  expect(await seriousA11yViolations(page), what).toEqual([]);
+}
+
 /** docs/screenshots/ of the repository, where the README's screenshots come from. */
 export const SCREENSHOT_DIR = join(import.meta.dirname, "..", "..", "..", "..", "docs", "screenshots");
 
@@ -126,21 +135,31 @@ export async function saveScreenshot(target: Page | Locator, name: string): Prom
   return path;
 }
 
+/** How a test opens a signed-in page: its size, headers sent with every request, a fixed clock. */
+export interface SignInOptions {
+  viewport?: { width: number; height: number };
+  /** Sent with every request of the page (`Accept-Language`). */
+  headers?: Record<string, string>;
+  /** The browser's clock, fixed before the app loads ("today" in dates and countdowns). */
+  clock?: Date;
+}
+
 /**
  * A new page of the web app at `base`, signed in with `key` as the key prompt does, once the
- * browse page shows; `headers` are sent with every request of the page (`Accept-Language`).
+ * browse page shows.
  */
 export async function openSignedIn(
   browser: TestBrowser,
   base: string,
   key: string,
-  options: { viewport?: { width: number; height: number }; headers?: Record<string, string> } = {},
+  options: SignInOptions = {},
 ): Promise<Page> {
   const page = await browser.newPage(options.viewport);
   if (options.headers) await page.setExtraHTTPHeaders(options.headers);
+  if (options.clock) await page.clock.setFixedTime(options.clock);
   await page.goto(`${base}/app/`);
   await page.getByLabel("API key").fill(key);
   await page.getByRole("button", { name: "Use this key" }).click();
-  await page.getByRole("heading", { name: "All tenders" }).waitFor({ timeout: 15_000 });
+  await page.getByRole("heading", { name: "All tenders" }).waitFor(WAIT);
   return page;
 }

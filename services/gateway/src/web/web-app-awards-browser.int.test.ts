@@ -1,22 +1,19 @@
 // Code passed to page.evaluate runs in the browser: it is typed against the DOM.
 /// <reference lib="dom" />
-import { createApiKey, ensureSource } from "@tender/db";
+import { ensureSource } from "@tender/db";
 import { linkTenderProcedure, type NoticeAwards, type NoticeParty, storeNoticeAwards } from "@tender/ingest";
-import { createTestDatabase, type SeedTenderOptions, seedTender, type TestDatabase } from "@tender/testing";
+import { type SeedTenderOptions, seedTender } from "@tender/testing";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../create-app.js";
-import { type ServedApp, serveApp } from "../server/serve-app.js";
+import { describe, expect, it } from "vitest";
 import {
   DESKTOP,
-  launchTestBrowser,
+  expectAccessible,
   PHONE,
   saveScreenshot,
-  seriousA11yViolations,
-  type TestBrowser,
+  WAIT,
   watchPageErrors,
 } from "../testing/browser.js";
-import { TEST_SERVER_TIMEOUTS, testDeps } from "../testing/test-deps.js";
+import { useWebApp } from "../testing/use-web-app.js";
 
 // Who won, organisations and expiring contracts in Chromium. The notices are the real result
 // notices of the lifecycle data set (the Malta award 380868-2026, the LSBU award, the Find a Tender
@@ -24,14 +21,8 @@ import { TEST_SERVER_TIMEOUTS, testDeps } from "../testing/test-deps.js";
 // (`linkTenderProcedure`, then `storeNoticeAwards`: organisations by identifier, every spelling
 // kept); beside them a later Wiltshire award, a notice whose awards could not be read and one of
 // hostile names. The browser's clock is 26 Nov 2026, so "today to six months on" is fixed.
-let tdb: TestDatabase;
-let browser: TestBrowser;
-let served: ServedApp;
-let base: string;
-let key: string;
 const ids: Record<string, string> = {};
 const orgs: Record<string, string> = {};
-const WAIT = { timeout: 15_000 };
 const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 const TODAY = new Date("2026-11-26T10:00:00Z");
 
@@ -82,10 +73,10 @@ async function seedResult(
   awards: NoticeAwards,
   kind: "result" | "modification" = "result",
 ): Promise<string> {
-  const { id } = await seedTender(tdb.db, { deadline: null, ...options });
-  const sourceId = (await ensureSource(tdb.db, options.source ?? "ted")).id;
+  const { id } = await seedTender(web.db, { deadline: null, ...options });
+  const sourceId = (await ensureSource(web.db, options.source ?? "ted")).id;
   const procedure = { key: options.externalId ?? id, kind, supersedes: null };
-  await tdb.db.transaction().execute(async (trx) => {
+  await web.db.transaction().execute(async (trx) => {
     await linkTenderProcedure(trx, { sourceId, tenderId: id, procedure, force: false });
     await storeNoticeAwards(trx, id, awards);
   });
@@ -93,7 +84,7 @@ async function seedResult(
 }
 
 async function organisationId(name: string): Promise<string> {
-  const row = await tdb.db
+  const row = await web.db
     .selectFrom("organisations")
     .select("id")
     .where("name", "like", `${name}%`)
@@ -101,200 +92,175 @@ async function organisationId(name: string): Promise<string> {
   return row.id;
 }
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  key = (await createApiKey(tdb.db, { name: "web", limitPerMinute: 100_000 })).key;
-  ids.malta = await seedResult(
-    {
-      externalId: "380868-2026",
-      title:
-        "CT2377/2025 - Framework Contract for the supply of Ustekinumab 45mg Solution for Injection, Ustekinumab 90mg Solution for Injection",
-      buyer_name: "Department of Contracts",
-      amount: "239689.54",
-      currency: "EUR",
-      countries: ["MT"],
-      published_at: "2026-06-10T00:00:00.000Z",
-    },
-    {
-      buyer: MALTA_BUYER,
-      awards: [
-        lot({
-          lot: "LOT-0001",
-          winners: [MINT],
-          value: "239689.54",
-          currency: "EUR",
-          decidedAt: "2026-06-02",
-          contractSignedAt: "2026-05-20",
-          tendersReceived: 11,
-        }),
-        // The second lot of the FICTIONAL maximal notice: not awarded.
-        lot({ lot: "LOT-0002", status: "not-awarded", tendersReceived: 0 }),
-      ],
-      unreadable: null,
-    },
-  );
-  ids.fts = await seedResult(
-    {
-      source: "find_a_tender",
-      externalId: "083650-2026",
-      title: "HC2645 Evaluation of the Emotional Me in Wiltshire Schools",
-      buyer_name: "Wiltshire Council",
-      amount: "32800.00",
-      currency: "GBP",
-      countries: ["GB"],
-      published_at: "2026-09-03T15:39:47.000Z",
-    },
-    {
-      buyer: WILTSHIRE,
-      awards: [
-        lot({
-          lot: "1",
-          winners: [BROOKES],
-          value: "32800.00",
-          currency: "GBP",
-          decidedAt: "2026-09-03",
-          contractEnd: "2027-03-31",
-          tendersReceived: 4,
-        }),
-      ],
-      unreadable: null,
-    },
-  );
-  // A later award of the same buyer to the same supplier, under another spelling (fictional).
-  ids.wiltshire2 = await seedResult(
-    {
-      source: "find_a_tender",
-      externalId: "091200-2026",
-      title: "Evaluation of the school wellbeing pilot",
-      buyer_name: "Wiltshire Council",
-      countries: ["GB"],
-      published_at: "2026-10-12T09:00:00.000Z",
-    },
-    {
-      buyer: WILTSHIRE,
-      awards: [
-        lot({
-          lot: "1",
-          winners: [{ ...BROOKES, name: "OXFORD BROOKES ENTERPRISES LTD" }],
-          value: "18500.00",
-          currency: "GBP",
-          decidedAt: "2026-10-01",
-          contractEnd: "2027-01-15",
-          tendersReceived: 3,
-        }),
-      ],
-      unreadable: null,
-    },
-  );
-  ids.lsbu = await seedResult(
-    {
-      externalId: "LSBU-2018",
-      title: "Consultancy services for London South Bank University",
-      buyer_name: "London South Bank University",
-      countries: ["GB"],
-      published_at: "2026-07-01T00:00:00.000Z",
-    },
-    {
-      buyer: LSBU,
-      awards: [
-        lot({
-          lot: "LOT-0000",
-          winners: [PWC],
-          value: "4500000.00",
-          currency: "GBP",
-          decidedAt: "2018-08-02",
-          contractEnd: "2028-08-01",
-          tendersReceived: 12,
-        }),
-      ],
-      unreadable: null,
-    },
-  );
-  // The demo's Ofwat modification 083674-2026: a value and a contract end, no supplier named.
-  ids.modification = await seedResult(
-    {
-      source: "find_a_tender",
-      externalId: "083674-2026",
-      title: "Wholesaler/Retailer Risk Allocation Model",
-      buyer_name: "The Water Services Regulation Authority",
-      countries: ["GB"],
-      published_at: "2026-09-03T17:08:41.000Z",
-    },
-    {
-      buyer: {
-        name: "The Water Services Regulation Authority",
-        identifier: "PPCX-7855-VXBT",
-        scheme: "GB-PPON",
-        country: "GB",
+const web = useWebApp({
+  seed: async () => {
+    ids.malta = await seedResult(
+      {
+        externalId: "380868-2026",
+        title:
+          "CT2377/2025 - Framework Contract for the supply of Ustekinumab 45mg Solution for Injection, Ustekinumab 90mg Solution for Injection",
+        buyer_name: "Department of Contracts",
+        amount: "239689.54",
+        currency: "EUR",
+        countries: ["MT"],
+        published_at: "2026-06-10T00:00:00.000Z",
       },
-      awards: [lot({ value: "35000.00", currency: "GBP", contractEnd: "2026-08-21" })],
-      unreadable: null,
-    },
-    "modification",
-  );
-  ids.unreadable = await seedResult(
-    { externalId: "291981-2026", title: "Road maintenance, three lots", countries: ["IT"] },
-    { buyer: null, awards: [], unreadable: "the notice's XML could not be fetched: HTTP 503" },
-  );
-  ids.hostile = await seedResult(
-    {
-      externalId: "H-1",
-      title: "Cleaning \u2067services\u2069",
-      buyer_name: "City \u2067gnp\u2069.exe Council",
-      countries: ["GB"],
-      published_at: "2026-08-01T00:00:00.000Z",
-    },
-    {
-      buyer: { name: "City \u2067gnp\u2069.exe Council", identifier: null, scheme: null, country: "GB" },
-      awards: [
-        lot({
-          lot: `L\u202E1`,
-          winners: [{ name: HOSTILE_NAME, identifier: "X\u202E1", scheme: null, country: "GB" }],
-          value: "1000.00",
-          currency: "GBP",
-          contractEnd: "2027-02-01",
-        }),
-      ],
-      unreadable: null,
-    },
-  );
-  for (const [name, prefix] of [
-    ["mint", "Mint Health"],
-    ["malta", "Department of Contracts"],
-    ["brookes", "Oxford Brookes"],
-    ["wiltshire", "Wiltshire"],
-    ["lsbu", "London South Bank"],
-    ["hostile", "Acme"],
-  ] as const)
-    orgs[name] = await organisationId(prefix);
-  served = await serveApp(createApp(testDeps(tdb.db)), {
-    port: 0,
-    host: "127.0.0.1",
-    timeouts: TEST_SERVER_TIMEOUTS,
-  });
-  base = `http://127.0.0.1:${served.port}`;
-  browser = await launchTestBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.close(1_000);
-  await tdb?.destroy();
+      {
+        buyer: MALTA_BUYER,
+        awards: [
+          lot({
+            lot: "LOT-0001",
+            winners: [MINT],
+            value: "239689.54",
+            currency: "EUR",
+            decidedAt: "2026-06-02",
+            contractSignedAt: "2026-05-20",
+            tendersReceived: 11,
+          }),
+          // The second lot of the FICTIONAL maximal notice: not awarded.
+          lot({ lot: "LOT-0002", status: "not-awarded", tendersReceived: 0 }),
+        ],
+        unreadable: null,
+      },
+    );
+    ids.fts = await seedResult(
+      {
+        source: "find_a_tender",
+        externalId: "083650-2026",
+        title: "HC2645 Evaluation of the Emotional Me in Wiltshire Schools",
+        buyer_name: "Wiltshire Council",
+        amount: "32800.00",
+        currency: "GBP",
+        countries: ["GB"],
+        published_at: "2026-09-03T15:39:47.000Z",
+      },
+      {
+        buyer: WILTSHIRE,
+        awards: [
+          lot({
+            lot: "1",
+            winners: [BROOKES],
+            value: "32800.00",
+            currency: "GBP",
+            decidedAt: "2026-09-03",
+            contractEnd: "2027-03-31",
+            tendersReceived: 4,
+          }),
+        ],
+        unreadable: null,
+      },
+    );
+    // A later award of the same buyer to the same supplier, under another spelling (fictional).
+    ids.wiltshire2 = await seedResult(
+      {
+        source: "find_a_tender",
+        externalId: "091200-2026",
+        title: "Evaluation of the school wellbeing pilot",
+        buyer_name: "Wiltshire Council",
+        countries: ["GB"],
+        published_at: "2026-10-12T09:00:00.000Z",
+      },
+      {
+        buyer: WILTSHIRE,
+        awards: [
+          lot({
+            lot: "1",
+            winners: [{ ...BROOKES, name: "OXFORD BROOKES ENTERPRISES LTD" }],
+            value: "18500.00",
+            currency: "GBP",
+            decidedAt: "2026-10-01",
+            contractEnd: "2027-01-15",
+            tendersReceived: 3,
+          }),
+        ],
+        unreadable: null,
+      },
+    );
+    ids.lsbu = await seedResult(
+      {
+        externalId: "LSBU-2018",
+        title: "Consultancy services for London South Bank University",
+        buyer_name: "London South Bank University",
+        countries: ["GB"],
+        published_at: "2026-07-01T00:00:00.000Z",
+      },
+      {
+        buyer: LSBU,
+        awards: [
+          lot({
+            lot: "LOT-0000",
+            winners: [PWC],
+            value: "4500000.00",
+            currency: "GBP",
+            decidedAt: "2018-08-02",
+            contractEnd: "2028-08-01",
+            tendersReceived: 12,
+          }),
+        ],
+        unreadable: null,
+      },
+    );
+    // The demo's Ofwat modification 083674-2026: a value and a contract end, no supplier named.
+    ids.modification = await seedResult(
+      {
+        source: "find_a_tender",
+        externalId: "083674-2026",
+        title: "Wholesaler/Retailer Risk Allocation Model",
+        buyer_name: "The Water Services Regulation Authority",
+        countries: ["GB"],
+        published_at: "2026-09-03T17:08:41.000Z",
+      },
+      {
+        buyer: {
+          name: "The Water Services Regulation Authority",
+          identifier: "PPCX-7855-VXBT",
+          scheme: "GB-PPON",
+          country: "GB",
+        },
+        awards: [lot({ value: "35000.00", currency: "GBP", contractEnd: "2026-08-21" })],
+        unreadable: null,
+      },
+      "modification",
+    );
+    ids.unreadable = await seedResult(
+      { externalId: "291981-2026", title: "Road maintenance, three lots", countries: ["IT"] },
+      { buyer: null, awards: [], unreadable: "the notice's XML could not be fetched: HTTP 503" },
+    );
+    ids.hostile = await seedResult(
+      {
+        externalId: "H-1",
+        title: "Cleaning \u2067services\u2069",
+        buyer_name: "City \u2067gnp\u2069.exe Council",
+        countries: ["GB"],
+        published_at: "2026-08-01T00:00:00.000Z",
+      },
+      {
+        buyer: { name: "City \u2067gnp\u2069.exe Council", identifier: null, scheme: null, country: "GB" },
+        awards: [
+          lot({
+            lot: `L\u202E1`,
+            winners: [{ name: HOSTILE_NAME, identifier: "X\u202E1", scheme: null, country: "GB" }],
+            value: "1000.00",
+            currency: "GBP",
+            contractEnd: "2027-02-01",
+          }),
+        ],
+        unreadable: null,
+      },
+    );
+    for (const [name, prefix] of [
+      ["mint", "Mint Health"],
+      ["malta", "Department of Contracts"],
+      ["brookes", "Oxford Brookes"],
+      ["wiltshire", "Wiltshire"],
+      ["lsbu", "London South Bank"],
+      ["hostile", "Acme"],
+    ] as const)
+      orgs[name] = await organisationId(prefix);
+  },
 });
 
-async function signedIn(viewport = DESKTOP): Promise<Page> {
-  const page = await browser.newPage(viewport);
-  await page.clock.setFixedTime(TODAY);
-  await page.goto(`${base}/app/`);
-  await page.getByLabel("API key").fill(key);
-  await page.getByRole("button", { name: "Use this key" }).click();
-  await page.getByRole("heading", { name: "All tenders" }).waitFor(WAIT);
-  return page;
-}
-
-async function expectAccessible(page: Page, what: string) {
-  expect(await seriousA11yViolations(page), what).toEqual([]);
-}
+const signedIn = (viewport = DESKTOP): Promise<Page> => web.signedIn({ viewport, clock: TODAY });
 
 /** Each item's blocks (its heading, each line of its meta), spaces collapsed, joined by " | ". */
 function itemTexts(page: Page, selector: string): Promise<string[]> {
@@ -316,7 +282,7 @@ describe("who won, organisations and expiring contracts in the web app", () => {
   it("a result's tender page: its lots, winners and buyer linked to their organisation pages, which link back", async () => {
     const page = await signedIn();
     const problems = watchPageErrors(page);
-    await page.goto(`${base}/app/tenders/${ids.malta}`);
+    await page.goto(`${web.base}/app/tenders/${ids.malta}`);
     await page.getByRole("heading", { name: "Awards" }).waitFor(WAIT);
     expect(await itemTexts(page, ".award-item")).toEqual([
       "Lot LOT-0001 | Winner Mint Health Limited | Value €239,689.54 | Decided 2 Jun 2026 | " +
@@ -374,7 +340,7 @@ describe("who won, organisations and expiring contracts in the web app", () => {
     expect(await page.locator(".award-item").textContent()).toContain("Winner Mint Health Limited");
 
     // A modification with a value and no supplier named is not "not awarded".
-    await page.goto(`${base}/app/tenders/${ids.modification}`);
+    await page.goto(`${web.base}/app/tenders/${ids.modification}`);
     await page.getByRole("heading", { name: "Awards" }).waitFor(WAIT);
     expect(await itemTexts(page, ".award-item")).toEqual([
       "Lot not named | Winner not named | Value £35,000.00 | Decided not stated | Contract signed not stated | " +
@@ -382,7 +348,7 @@ describe("who won, organisations and expiring contracts in the web app", () => {
     ]);
 
     // A result notice whose awards could not be read says so.
-    await page.goto(`${base}/app/tenders/${ids.unreadable}`);
+    await page.goto(`${web.base}/app/tenders/${ids.unreadable}`);
     await page.getByTestId("no-awards").waitFor(WAIT);
     expect(await page.getByTestId("no-awards").textContent()).toContain("No award could be read");
     expect(problems).toEqual({ csp: [], errors: [] });
@@ -438,7 +404,7 @@ describe("who won, organisations and expiring contracts in the web app", () => {
     await expectAccessible(page, "organisation search");
     await saveScreenshot(page, "organisations-desktop");
 
-    await page.goto(`${base}/app/organisations/${orgs.brookes}`);
+    await page.goto(`${web.base}/app/organisations/${orgs.brookes}`);
     await page.getByRole("heading", { level: 1, name: "Oxford Brookes Enterprises Limited" }).waitFor(WAIT);
     expect(await page.locator(".spellings summary").textContent()).toBe("1 other spelling in notices");
     // Each spelling names the notice it came from, linked (issue 32).
@@ -524,7 +490,7 @@ describe("who won, organisations and expiring contracts in the web app", () => {
   it("at 360 px: a 100 KB winner name cut, bidi controls shown as markers, no sideways scrolling", async () => {
     const page = await signedIn(PHONE);
     const problems = watchPageErrors(page);
-    await page.goto(`${base}/app/organisations/${orgs.hostile}`);
+    await page.goto(`${web.base}/app/organisations/${orgs.hostile}`);
     const heading = page.getByRole("heading", { level: 1 });
     await heading.waitFor(WAIT);
     const name = (await heading.textContent()) ?? "";
@@ -537,20 +503,20 @@ describe("who won, organisations and expiring contracts in the web app", () => {
     expect(await noSidewaysScroll(page)).toBe(true);
     await expectAccessible(page, "hostile organisation at 360 px");
 
-    await page.goto(`${base}/app/tenders/${ids.hostile}`);
+    await page.goto(`${web.base}/app/tenders/${ids.hostile}`);
     await page.getByRole("heading", { name: "Awards" }).waitFor(WAIT);
     expect(await page.locator(".award-item h3").textContent()).toBe("Lot L⟨U+202E⟩1");
     expect(await noSidewaysScroll(page)).toBe(true);
 
-    await page.goto(`${base}/app/tenders/${ids.malta}`);
+    await page.goto(`${web.base}/app/tenders/${ids.malta}`);
     await page.getByRole("heading", { name: "Awards" }).waitFor(WAIT);
     expect(await noSidewaysScroll(page)).toBe(true);
     await saveScreenshot(page, "tender-awards-mobile");
-    await page.goto(`${base}/app/organisations/${orgs.brookes}`);
+    await page.goto(`${web.base}/app/organisations/${orgs.brookes}`);
     await page.locator(".award-item").first().waitFor(WAIT);
     expect(await noSidewaysScroll(page)).toBe(true);
     await saveScreenshot(page, "organisation-mobile");
-    await page.goto(`${base}/app/expiring`);
+    await page.goto(`${web.base}/app/expiring`);
     await page.locator(".expiring-item .expiring-awards").nth(2).waitFor(WAIT);
     expect(await page.locator(".expiring-item").nth(1).textContent()).not.toMatch(BIDI);
     expect(await noSidewaysScroll(page)).toBe(true);
@@ -585,7 +551,7 @@ describe("who won, organisations and expiring contracts in the web app", () => {
       },
     );
     const spoofId = (
-      await tdb.db
+      await web.db
         .selectFrom("organisations")
         .select("id")
         .where("name", "=", spoof.name)
@@ -593,7 +559,7 @@ describe("who won, organisations and expiring contracts in the web app", () => {
     ).id;
     const page = await signedIn();
     const problems = watchPageErrors(page);
-    await page.goto(`${base}/app/organisations/${spoofId}`);
+    await page.goto(`${web.base}/app/organisations/${spoofId}`);
     await page.locator(".look-alike").waitFor(WAIT);
     expect((await page.locator(".look-alike li").textContent())?.replace(/\s+/g, " ")).toBe(
       "\u041Exford \u0412rookes Enterprises Limited looks like Oxford Brookes Enterprises Limited",
@@ -605,7 +571,7 @@ describe("who won, organisations and expiring contracts in the web app", () => {
       /^Name from Find a Tender \(UK\) notice 099999-2026 \|/,
     );
     await expectAccessible(page, "look-alike organisation");
-    await page.goto(`${base}/app/organisations/${orgs.brookes}`);
+    await page.goto(`${web.base}/app/organisations/${orgs.brookes}`);
     await page.locator(".look-alike").waitFor(WAIT);
     expect(await page.locator(".look-alike li a").getAttribute("href")).toBe(`/app/organisations/${spoofId}`);
     expect(problems).toEqual({ csp: [], errors: [] });

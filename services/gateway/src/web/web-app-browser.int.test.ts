@@ -3,141 +3,105 @@
 import { AiDependencyError, type AiProvider, createFakeProvider } from "@tender/ai";
 import { NOT_ENOUGH_DATA_ANSWER } from "@tender/contracts";
 import { createApiKey, markAttachmentReady } from "@tender/db";
-import { createTestDatabase, insertMatch, seedTender, type TestDatabase } from "@tender/testing";
+import { insertMatch, seedTender } from "@tender/testing";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../create-app.js";
-import { type ServedApp, serveApp } from "../server/serve-app.js";
+import { describe, expect, it } from "vitest";
 import {
   DESKTOP,
-  launchTestBrowser,
+  expectAccessible,
   PHONE,
   saveScreenshot,
-  seriousA11yViolations,
-  type TestBrowser,
+  WAIT,
   watchPageErrors,
 } from "../testing/browser.js";
 import { awaitFreshMinute } from "../testing/fresh-minute.js";
-import { TEST_SERVER_TIMEOUTS, testDeps } from "../testing/test-deps.js";
+import { useWebApp } from "../testing/use-web-app.js";
 
 // The web app in Debian's Chromium against the real gateway, database and the fake provider
 // (streaming word by word, slowly enough to watch the answer grow).
-let tdb: TestDatabase;
-let browser: TestBrowser;
-let served: ServedApp;
-let base: string;
-let key: string;
 const ids: Record<string, string> = {};
 const DAY = 86_400_000;
-// The page answers after real requests; a loaded machine may take seconds.
-const WAIT = { timeout: 15_000 };
 const inDays = (n: number) => new Date(Date.now() + n * DAY).toISOString();
 
-async function serve(ai: AiProvider): Promise<ServedApp> {
-  return serveApp(createApp(testDeps(tdb.db, { ai })), {
-    port: 0,
-    host: "127.0.0.1",
-    timeouts: TEST_SERVER_TIMEOUTS,
-  });
-}
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  key = (await createApiKey(tdb.db, { name: "web", limitPerMinute: 100_000 })).key;
-  const leeds = await seedTender(tdb.db, {
-    source: "contracts_finder",
-    title: "Resurfacing of the A64 ring road in Leeds",
-    description: "Asphalt resurfacing of the ring road in three lots, with night closures.",
-    buyer_name: "Leeds City Council",
-    amount: "2400000.00",
-    currency: "GBP",
-    published_at: inDays(-3),
-    deadline: inDays(12.5),
-    countries: ["GB"],
-    cpv_codes: ["45233141", "45233142"],
-    attachments: ["specification.pdf", "drawings.zip"],
-    chunks: [
-      "Resurfacing of asphalt roads in Leeds in three lots.",
-      {
-        content: "Asphalt roads of lot two: the ring road, with night closures.",
-        attachment: "specification.pdf",
-      },
-    ],
-  });
-  ids.leeds = leeds.id;
-  const spec = leeds.attachmentIds.get("specification.pdf") as string;
-  await markAttachmentReady(tdb.db, spec, {
-    localPath: `${leeds.id}/${spec}`,
-    sizeBytes: 190_838,
-    sha256: "a".repeat(64),
-  });
-  ids.lyon = (
-    await seedTender(tdb.db, {
-      title: "Repair of roads and pavements in Lyon",
-      buyer_name: "Métropole de Lyon",
-      amount: "900000.00",
-      currency: "EUR",
-      published_at: inDays(-5),
-      deadline: inDays(30.5),
-      countries: ["FR"],
-      cpv_codes: ["45233142"],
-      chunks: ["Repair of asphalt roads and pavements in Lyon."],
-    })
-  ).id;
-  ids.tartu = (
-    await seedTender(tdb.db, {
-      title: "Inspection of bridges in Tartu",
-      published_at: inDays(-8),
-      deadline: inDays(20.5),
-      countries: ["EE"],
-      cpv_codes: ["71631450"],
-      chunks: ["Inspection of bridges in Tartu."],
-    })
-  ).id;
-  // Enough tenders for a second page when browsing.
-  for (let i = 1; i <= 20; i += 1) {
-    await seedTender(tdb.db, {
-      title: `Office supplies, lot ${i}`,
-      buyer_name: "Bundesamt für Beschaffung",
-      published_at: inDays(-10 - i),
-      deadline: null,
-      countries: ["DE"],
-      cpv_codes: ["30192000"],
+const web = useWebApp({
+  deps: { ai: createFakeProvider({ wordDelayMs: 40 }) },
+  seed: async (db) => {
+    const leeds = await seedTender(db, {
+      source: "contracts_finder",
+      title: "Resurfacing of the A64 ring road in Leeds",
+      description: "Asphalt resurfacing of the ring road in three lots, with night closures.",
+      buyer_name: "Leeds City Council",
+      amount: "2400000.00",
+      currency: "GBP",
+      published_at: inDays(-3),
+      deadline: inDays(12.5),
+      countries: ["GB"],
+      cpv_codes: ["45233141", "45233142"],
+      attachments: ["specification.pdf", "drawings.zip"],
+      chunks: [
+        "Resurfacing of asphalt roads in Leeds in three lots.",
+        {
+          content: "Asphalt roads of lot two: the ring road, with night closures.",
+          attachment: "specification.pdf",
+        },
+      ],
     });
-  }
-  served = await serve(createFakeProvider({ wordDelayMs: 40 }));
-  base = `http://127.0.0.1:${served.port}`;
-  browser = await launchTestBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.close(1_000);
-  await tdb?.destroy();
+    ids.leeds = leeds.id;
+    const spec = leeds.attachmentIds.get("specification.pdf") as string;
+    await markAttachmentReady(db, spec, {
+      localPath: `${leeds.id}/${spec}`,
+      sizeBytes: 190_838,
+      sha256: "a".repeat(64),
+    });
+    ids.lyon = (
+      await seedTender(db, {
+        title: "Repair of roads and pavements in Lyon",
+        buyer_name: "Métropole de Lyon",
+        amount: "900000.00",
+        currency: "EUR",
+        published_at: inDays(-5),
+        deadline: inDays(30.5),
+        countries: ["FR"],
+        cpv_codes: ["45233142"],
+        chunks: ["Repair of asphalt roads and pavements in Lyon."],
+      })
+    ).id;
+    ids.tartu = (
+      await seedTender(db, {
+        title: "Inspection of bridges in Tartu",
+        published_at: inDays(-8),
+        deadline: inDays(20.5),
+        countries: ["EE"],
+        cpv_codes: ["71631450"],
+        chunks: ["Inspection of bridges in Tartu."],
+      })
+    ).id;
+    // Enough tenders for a second page when browsing.
+    for (let i = 1; i <= 20; i += 1) {
+      await seedTender(db, {
+        title: `Office supplies, lot ${i}`,
+        buyer_name: "Bundesamt für Beschaffung",
+        published_at: inDays(-10 - i),
+        deadline: null,
+        countries: ["DE"],
+        cpv_codes: ["30192000"],
+      });
+    }
+  },
 });
 
 /** A page signed in with `apiKey` (kept in sessionStorage, as the key prompt does). */
-async function signedIn(apiKey: string, viewport = DESKTOP): Promise<Page> {
-  const page = await browser.newPage(viewport);
-  await page.goto(`${base}/app/`);
-  await page.getByLabel("API key").fill(apiKey);
-  await page.getByRole("button", { name: "Use this key" }).click();
-  await page.getByRole("heading", { name: "All tenders" }).waitFor();
-  return page;
-}
-
-async function expectAccessible(page: Page, what: string) {
-  expect(await seriousA11yViolations(page), what).toEqual([]);
-}
+const signedIn = (apiKey: string, viewport = DESKTOP): Promise<Page> =>
+  web.signedIn({ key: apiKey, viewport });
 
 describe("the web app in a real browser", () => {
   it("key → search → filter by country → tender → streamed answer with citations → save the search", async () => {
-    const page = await browser.newPage();
+    const page = await web.browser.newPage();
     const problems = watchPageErrors(page);
-    await page.goto(`${base}/app/`);
+    await page.goto(`${web.base}/app/`);
     await page.getByRole("heading", { name: "Sign in with your API key" }).waitFor();
     await expectAccessible(page, "key prompt");
-    await page.getByLabel("API key").fill(key);
+    await page.getByLabel("API key").fill(web.key);
     await page.keyboard.press("Enter");
 
     // Browsing first: no query yet, facet counts from /api/v1/facets.
@@ -231,17 +195,17 @@ describe("the web app in a real browser", () => {
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByTestId("saved").waitFor();
     // The feed URL to copy, at once.
-    const feedPattern = new RegExp(`^${base}/api/v1/feeds/[A-Za-z0-9_-]{43}$`);
+    const feedPattern = new RegExp(`^${web.base}/api/v1/feeds/[A-Za-z0-9_-]{43}$`);
     const firstFeed = await page.getByLabel(/^Feed URL/).inputValue();
     expect(firstFeed).toMatch(feedPattern);
     expect((await fetch(firstFeed)).status).toBe(200);
-    const saved = await tdb.db
+    const saved = await web.db
       .selectFrom("saved_searches")
       .select(["id", "query", "filters"])
       .executeTakeFirstOrThrow();
     expect(saved.query).toBe("asphalt roads");
     expect(saved.filters).toEqual({ countries: ["GB"] });
-    await insertMatch(tdb.db, saved.id, ids.leeds as string, {
+    await insertMatch(web.db, saved.id, ids.leeds as string, {
       matchedAt: new Date().toISOString(),
       score: 0.61,
     });
@@ -270,10 +234,10 @@ describe("the web app in a real browser", () => {
     page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: "Delete" }).click();
     await page.getByText("No saved search yet.").waitFor();
-    expect(await tdb.db.selectFrom("saved_searches").select("id").execute()).toEqual([]);
+    expect(await web.db.selectFrom("saved_searches").select("id").execute()).toEqual([]);
 
     // The key lives in this tab's sessionStorage only: no cookie, nothing in localStorage.
-    expect(await page.evaluate(() => sessionStorage.getItem("tender-api-key"))).toBe(key);
+    expect(await page.evaluate(() => sessionStorage.getItem("tender-api-key"))).toBe(web.key);
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     expect(await page.context().cookies()).toEqual([]);
     await page.getByRole("button", { name: "Forget key" }).click();
@@ -284,8 +248,8 @@ describe("the web app in a real browser", () => {
   }, 180_000);
 
   it("a wrong key returns to the key prompt with the API's message", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${base}/app/`);
+    const page = await web.browser.newPage();
+    await page.goto(`${web.base}/app/`);
     await page.getByLabel("API key").fill("tsk_not-a-real-key");
     await page.getByRole("button", { name: "Use this key" }).click();
     const refused = page.getByTestId("key-refused");
@@ -297,7 +261,7 @@ describe("the web app in a real browser", () => {
   }, 90_000);
 
   it("keyboard only: reach the query box, search, open a result, with the focus visible", async () => {
-    const page = await signedIn(key);
+    const page = await signedIn(web.key);
     const focused = () => page.evaluate(() => document.activeElement?.id ?? "");
     for (let i = 0; i < 12 && (await focused()) !== "query"; i += 1) await page.keyboard.press("Tab");
     expect(await focused()).toBe("query");
@@ -321,8 +285,8 @@ describe("the web app in a real browser", () => {
   }, 90_000);
 
   it("429: the retry time counts down from Retry-After, and the retry waits for it", async () => {
-    const limited = (await createApiKey(tdb.db, { name: "web-429", limitPerMinute: 3 })).key;
-    await awaitFreshMinute(tdb.db);
+    const limited = (await createApiKey(web.db, { name: "web-429", limitPerMinute: 3 })).key;
+    await awaitFreshMinute(web.db);
     // Browsing costs two requests (tenders and facets); the search makes the third and fourth.
     const page = await signedIn(limited);
     await page.getByLabel("Search tenders and their documents").fill("asphalt roads");
@@ -342,8 +306,8 @@ describe("the web app in a real browser", () => {
   }, 90_000);
 
   it("nothing relevant: the fixed sentence, shown as no answer", async () => {
-    const page = await signedIn(key);
-    await page.goto(`${base}/app/tenders/${ids.lyon}`);
+    const page = await signedIn(web.key);
+    await page.goto(`${web.base}/app/tenders/${ids.lyon}`);
     await page.getByLabel("Your question").fill("school catering menus");
     await page.getByRole("button", { name: "Ask", exact: true }).click();
     const none = page.getByTestId("no-answer");
@@ -368,11 +332,11 @@ describe("the web app in a real browser", () => {
         opts?.signal?.throwIfAborted();
       },
     };
-    const held = await serve(holding);
+    const held = await web.serve({ ai: holding });
     try {
-      const page = await browser.newPage();
+      const page = await web.browser.newPage();
       await page.goto(`http://127.0.0.1:${held.port}/app/tenders/${ids.lyon}`);
-      await page.getByLabel("API key").fill(key);
+      await page.getByLabel("API key").fill(web.key);
       await page.getByRole("button", { name: "Use this key" }).click();
       await page.getByLabel("Your question").fill("repair of asphalt roads and pavements");
       await page.getByRole("button", { name: "Ask", exact: true }).click();
@@ -389,7 +353,7 @@ describe("the web app in a real browser", () => {
   }, 90_000);
 
   it("a stream cut before its end is shown as cut off, with what arrived", async () => {
-    const page = await signedIn(key);
+    const page = await signedIn(web.key);
     // The network edge: the connection ends after the first words.
     await page.route("**/api/v1/ask", (route) =>
       route.fulfill({
@@ -398,7 +362,7 @@ describe("the web app in a real browser", () => {
         body: 'event: sources\ndata: {"sources":[]}\n\nevent: delta\ndata: {"text":"Repair of "}\n\n',
       }),
     );
-    await page.goto(`${base}/app/tenders/${ids.lyon}`);
+    await page.goto(`${web.base}/app/tenders/${ids.lyon}`);
     await page.getByLabel("Your question").fill("roads");
     await page.getByRole("button", { name: "Ask", exact: true }).click();
     await page.getByTestId("dropped").waitFor();
@@ -413,11 +377,11 @@ describe("the web app in a real browser", () => {
         throw new AiDependencyError("http", "connection refused", 503);
       },
     };
-    const broken = await serve(down);
+    const broken = await web.serve({ ai: down });
     try {
-      const page = await browser.newPage();
+      const page = await web.browser.newPage();
       await page.goto(`http://127.0.0.1:${broken.port}/app/?q=asphalt`);
-      await page.getByLabel("API key").fill(key);
+      await page.getByLabel("API key").fill(web.key);
       await page.getByRole("button", { name: "Use this key" }).click();
       const failure = page.getByTestId("failure");
       await failure.waitFor();
@@ -431,9 +395,9 @@ describe("the web app in a real browser", () => {
   }, 90_000);
 
   it("is readable at 360 px: no sideways scrolling on the search, tender and Ask pages", async () => {
-    const page = await signedIn(key, PHONE);
+    const page = await signedIn(web.key, PHONE);
     const noOverflow = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-    await page.goto(`${base}/app/?q=asphalt+roads`);
+    await page.goto(`${web.base}/app/?q=asphalt+roads`);
     await page.locator(".tender-group").first().waitFor();
     expect(await noOverflow()).toBe(true);
     await expectAccessible(page, "search page at 360 px");
@@ -443,7 +407,7 @@ describe("the web app in a real browser", () => {
     await page.getByRole("button", { name: "Ask", exact: true }).click();
     await page.locator(".ask-results").getByTestId("answer").locator("a.cite").first().waitFor();
     expect(await noOverflow()).toBe(true);
-    await page.goto(`${base}/app/tenders/${ids.leeds}`);
+    await page.goto(`${web.base}/app/tenders/${ids.leeds}`);
     await page.getByRole("heading", { level: 1 }).waitFor();
     expect(await noOverflow()).toBe(true);
     await saveScreenshot(page, "tender-mobile");

@@ -1,65 +1,36 @@
 // Code passed to page.evaluate runs in the browser: it is typed against the DOM.
 /// <reference lib="dom" />
-import { createApiKey } from "@tender/db";
-import { createTestDatabase, seedTender, type TestDatabase } from "@tender/testing";
+import { seedTender } from "@tender/testing";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../create-app.js";
-import { type ServedApp, serveApp } from "../server/serve-app.js";
-import {
-  launchTestBrowser,
-  openSignedIn,
-  saveScreenshot,
-  seriousA11yViolations,
-  type TestBrowser,
-  watchPageErrors,
-} from "../testing/browser.js";
-import { TEST_SERVER_TIMEOUTS, testDeps } from "../testing/test-deps.js";
+import { describe, expect, it } from "vitest";
+import { expectAccessible, saveScreenshot, WAIT, watchPageErrors } from "../testing/browser.js";
+import { useWebApp } from "../testing/use-web-app.js";
 
 // The CPV vocabulary in the web app (Debian's Chromium, the real gateway and database): facets
 // read labels, the filters' CPV picker suggests codes as one types, the tender shows its codes'
 // labels, all in the browser's language.
-let tdb: TestDatabase;
-let browser: TestBrowser;
-let served: ServedApp;
-let base: string;
-let key: string;
 let roadsId: string;
-const WAIT = { timeout: 15_000 };
-
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  key = (await createApiKey(tdb.db, { name: "web-cpv", limitPerMinute: 100_000 })).key;
-  roadsId = (
-    await seedTender(tdb.db, {
-      title: "Maintenance of county roads",
-      countries: ["IE"],
-      cpv_codes: ["45233141", "71631450"],
-      chunks: ["Maintenance of county roads."],
-    })
-  ).id;
-  await seedTender(tdb.db, {
-    title: "Accounting software licences",
-    countries: ["FR"],
-    cpv_codes: ["48443000"],
-  });
-  served = await serveApp(createApp(testDeps(tdb.db)), {
-    port: 0,
-    host: "127.0.0.1",
-    timeouts: TEST_SERVER_TIMEOUTS,
-  });
-  base = `http://127.0.0.1:${served.port}`;
-  browser = await launchTestBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.close(1_000);
-  await tdb?.destroy();
+const web = useWebApp({
+  keyName: "web-cpv",
+  seed: async (db) => {
+    roadsId = (
+      await seedTender(db, {
+        title: "Maintenance of county roads",
+        countries: ["IE"],
+        cpv_codes: ["45233141", "71631450"],
+        chunks: ["Maintenance of county roads."],
+      })
+    ).id;
+    await seedTender(db, {
+      title: "Accounting software licences",
+      countries: ["FR"],
+      cpv_codes: ["48443000"],
+    });
+  },
 });
 
 const signedIn = (language?: string): Promise<Page> =>
-  openSignedIn(browser, base, key, language ? { headers: { "Accept-Language": language } } : {});
+  web.signedIn(language ? { headers: { "Accept-Language": language } } : {});
 
 describe("the CPV vocabulary in the web app", () => {
   it("facets read labels; the picker suggests codes by words, adds the chosen prefix and names it", async () => {
@@ -77,7 +48,7 @@ describe("the CPV vocabulary in the web app", () => {
     const option = page.getByRole("option", { name: /45233141 Road-maintenance works/ });
     await option.waitFor(WAIT);
     expect(await picker.getAttribute("aria-expanded")).toBe("true");
-    expect(await seriousA11yViolations(page), "picker with its suggestions").toEqual([]);
+    await expectAccessible(page, "picker with its suggestions");
     await saveScreenshot(page.locator(".filters"), "cpv-picker-desktop");
 
     // Keyboard: the arrows move through the suggestions (broader codes first); Enter adds the prefix.
@@ -114,7 +85,7 @@ describe("the CPV vocabulary in the web app", () => {
       .getByRole("option", { name: /Straßen/ })
       .first()
       .waitFor(WAIT);
-    await page.goto(`${base}/app/tenders/${roadsId}`);
+    await page.goto(`${web.base}/app/tenders/${roadsId}`);
     await page.getByText("45233141 Straßeninstandhaltungsarbeiten").waitFor(WAIT);
     await page.close();
   });

@@ -1,40 +1,24 @@
 // Code passed to page.evaluate runs in the browser: it is typed against the DOM.
 /// <reference lib="dom" />
-import { createApiKey, ensureSource } from "@tender/db";
+import { ensureSource } from "@tender/db";
 import { linkTenderProcedure, type NoticeProcedure } from "@tender/ingest";
-import {
-  createTestDatabase,
-  insertMatch,
-  type SeedTenderOptions,
-  seedSavedSearch,
-  seedTender,
-  type TestDatabase,
-} from "@tender/testing";
+import { insertMatch, type SeedTenderOptions, seedSavedSearch, seedTender } from "@tender/testing";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../create-app.js";
-import { type ServedApp, serveApp } from "../server/serve-app.js";
+import { describe, expect, it } from "vitest";
 import {
   DESKTOP,
-  launchTestBrowser,
+  expectAccessible,
   PHONE,
   saveScreenshot,
-  seriousA11yViolations,
-  type TestBrowser,
+  WAIT,
   watchPageErrors,
 } from "../testing/browser.js";
-import { TEST_SERVER_TIMEOUTS, testDeps } from "../testing/test-deps.js";
+import { useWebApp } from "../testing/use-web-app.js";
 
 // A procedure's story in Chromium: the real TED pair 657981-2026 → 674231-2026 (the change moves
 // the deadline from 29 Oct to 4 Nov 2026 and adds a document), then a result, linked as ingest
 // links them (`linkTenderProcedure`), beside a tender of its own and a procedure of hostile text.
-let tdb: TestDatabase;
-let browser: TestBrowser;
-let served: ServedApp;
-let base: string;
-let key: string;
 const ids: Record<string, string> = {};
-const WAIT = { timeout: 15_000 };
 const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 const QUERY = "security event monitoring";
 // The fields of the real pair (buyer, value, CPV, place); the payload has no title, this one is ours.
@@ -54,105 +38,86 @@ const DOCS = "https://files.example.org/zakazka";
 
 /** Seeds a notice and links it into its procedure as ingest does, in one transaction. */
 async function seedNotice(options: SeedTenderOptions, procedure: NoticeProcedure): Promise<string> {
-  const { id } = await seedTender(tdb.db, options);
-  const sourceId = (await ensureSource(tdb.db, options.source ?? "ted")).id;
-  await tdb.db
+  const { id } = await seedTender(web.db, options);
+  const sourceId = (await ensureSource(web.db, options.source ?? "ted")).id;
+  await web.db
     .transaction()
     .execute((trx) => linkTenderProcedure(trx, { sourceId, tenderId: id, procedure, force: false }));
   return id;
 }
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  const apiKey = await createApiKey(tdb.db, { name: "web", limitPerMinute: 100_000 });
-  key = apiKey.key;
-  const pair = "f08aa593-61f7-418e-90ec-043a09cc23b1";
-  // The change first, as two sync pages can deliver them: linking ends in the same state.
-  ids.change = await seedNotice(
-    {
-      ...TED_PAIR,
-      externalId: "674231-2026",
-      published_at: "2026-10-01T00:00:00.000Z",
-      deadline: "2026-11-04T09:00:00.000Z",
-      attachments: [
-        { filename: "tender-documentation.pdf", sourceUrl: `${DOCS}/tender-documentation.pdf` },
-        { filename: "clarifications-1.pdf", sourceUrl: `${DOCS}/clarifications-1.pdf` },
-      ],
-    },
-    { key: pair, kind: "change", supersedes: "657981-2026" },
-  );
-  ids.competition = await seedNotice(
-    {
-      ...TED_PAIR,
-      externalId: "657981-2026",
-      published_at: "2026-09-24T00:00:00.000Z",
-      deadline: "2026-10-29T09:00:00.000Z",
-      attachments: [{ filename: "tender-documentation.pdf", sourceUrl: `${DOCS}/tender-documentation.pdf` }],
-    },
-    { key: pair, kind: "competition", supersedes: null },
-  );
-  ids.result = await seedNotice(
-    {
-      ...TED_PAIR,
-      externalId: "712345-2026",
-      published_at: "2026-11-20T00:00:00.000Z",
-      deadline: null,
-      amount: "4980000.00",
-      chunks: [],
-    },
-    { key: pair, kind: "result", supersedes: null },
-  );
-  ids.alone = await seedNotice(
-    {
-      title: "Cleaning of the town hall in Brno",
-      published_at: "2026-11-10T00:00:00.000Z",
-      countries: ["CZ"],
-    },
-    { key: "brno-cleaning", kind: "competition", supersedes: null },
-  );
-  // Hostile text: titles with bidirectional overrides, one very long word, a document name likewise.
-  const hostileTitle = `Invoice\u202Efdp.exe ${"Ä".repeat(600)}`;
-  ids.hostileFirst = await seedNotice(
-    { externalId: "H-1", title: hostileTitle, published_at: "2026-08-01T00:00:00.000Z" },
-    { key: "hostile", kind: "competition", supersedes: null },
-  );
-  ids.hostileChange = await seedNotice(
-    {
-      externalId: "H-2",
-      title: `${hostileTitle} \u2067v2\u2069`,
-      published_at: "2026-08-02T00:00:00.000Z",
-      attachments: [
-        { filename: "plan\u202Efdp.exe", sourceUrl: "https://files.example.org/hostile/plan.pdf" },
-      ],
-    },
-    { key: "hostile", kind: "change", supersedes: "H-1" },
-  );
-  // A saved search that matched the call for competition before the change replaced it.
-  const saved = await seedSavedSearch(tdb.db, { apiKeyId: apiKey.id, name: "SIEM tenders", query: QUERY });
-  await insertMatch(tdb.db, saved.id, ids.competition as string, { matchedAt: "2026-09-24T06:00:00.000Z" });
-  served = await serveApp(createApp(testDeps(tdb.db)), {
-    port: 0,
-    host: "127.0.0.1",
-    timeouts: TEST_SERVER_TIMEOUTS,
-  });
-  base = `http://127.0.0.1:${served.port}`;
-  browser = await launchTestBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.close(1_000);
-  await tdb?.destroy();
+const web = useWebApp({
+  seed: async (db) => {
+    const pair = "f08aa593-61f7-418e-90ec-043a09cc23b1";
+    // The change first, as two sync pages can deliver them: linking ends in the same state.
+    ids.change = await seedNotice(
+      {
+        ...TED_PAIR,
+        externalId: "674231-2026",
+        published_at: "2026-10-01T00:00:00.000Z",
+        deadline: "2026-11-04T09:00:00.000Z",
+        attachments: [
+          { filename: "tender-documentation.pdf", sourceUrl: `${DOCS}/tender-documentation.pdf` },
+          { filename: "clarifications-1.pdf", sourceUrl: `${DOCS}/clarifications-1.pdf` },
+        ],
+      },
+      { key: pair, kind: "change", supersedes: "657981-2026" },
+    );
+    ids.competition = await seedNotice(
+      {
+        ...TED_PAIR,
+        externalId: "657981-2026",
+        published_at: "2026-09-24T00:00:00.000Z",
+        deadline: "2026-10-29T09:00:00.000Z",
+        attachments: [
+          { filename: "tender-documentation.pdf", sourceUrl: `${DOCS}/tender-documentation.pdf` },
+        ],
+      },
+      { key: pair, kind: "competition", supersedes: null },
+    );
+    ids.result = await seedNotice(
+      {
+        ...TED_PAIR,
+        externalId: "712345-2026",
+        published_at: "2026-11-20T00:00:00.000Z",
+        deadline: null,
+        amount: "4980000.00",
+        chunks: [],
+      },
+      { key: pair, kind: "result", supersedes: null },
+    );
+    ids.alone = await seedNotice(
+      {
+        title: "Cleaning of the town hall in Brno",
+        published_at: "2026-11-10T00:00:00.000Z",
+        countries: ["CZ"],
+      },
+      { key: "brno-cleaning", kind: "competition", supersedes: null },
+    );
+    // Hostile text: titles with bidirectional overrides, one very long word, a document name likewise.
+    const hostileTitle = `Invoice\u202Efdp.exe ${"Ä".repeat(600)}`;
+    ids.hostileFirst = await seedNotice(
+      { externalId: "H-1", title: hostileTitle, published_at: "2026-08-01T00:00:00.000Z" },
+      { key: "hostile", kind: "competition", supersedes: null },
+    );
+    ids.hostileChange = await seedNotice(
+      {
+        externalId: "H-2",
+        title: `${hostileTitle} \u2067v2\u2069`,
+        published_at: "2026-08-02T00:00:00.000Z",
+        attachments: [
+          { filename: "plan\u202Efdp.exe", sourceUrl: "https://files.example.org/hostile/plan.pdf" },
+        ],
+      },
+      { key: "hostile", kind: "change", supersedes: "H-1" },
+    );
+    // A saved search that matched the call for competition before the change replaced it.
+    const saved = await seedSavedSearch(db, { apiKeyId: web.apiKeyId, name: "SIEM tenders", query: QUERY });
+    await insertMatch(db, saved.id, ids.competition as string, { matchedAt: "2026-09-24T06:00:00.000Z" });
+  },
 });
 
-async function signedIn(viewport = DESKTOP): Promise<Page> {
-  const page = await browser.newPage(viewport);
-  await page.goto(`${base}/app/`);
-  await page.getByLabel("API key").fill(key);
-  await page.getByRole("button", { name: "Use this key" }).click();
-  await page.getByRole("heading", { name: "All tenders" }).waitFor(WAIT);
-  return page;
-}
+const signedIn = (viewport = DESKTOP): Promise<Page> => web.signedIn({ viewport });
 
 /** The tender ids a result list links to, in its order. */
 function listedIds(page: Page, selector: string): Promise<string[]> {
@@ -161,15 +126,11 @@ function listedIds(page: Page, selector: string): Promise<string[]> {
     .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname.split("/").pop() ?? ""));
 }
 
-async function expectAccessible(page: Page, what: string) {
-  expect(await seriousA11yViolations(page), what).toEqual([]);
-}
-
 describe("a procedure's story in the web app", () => {
   it("the tender page: the timeline, the replaced notice struck through with its link, each notice's page, a replaced saved-search match", async () => {
     const page = await signedIn();
     const problems = watchPageErrors(page);
-    await page.goto(`${base}/app/tenders/${ids.competition}`);
+    await page.goto(`${web.base}/app/tenders/${ids.competition}`);
     await page.getByRole("heading", { name: "Procedure timeline" }).waitFor(WAIT);
 
     // Said first: a later notice replaced this one, with its link.
@@ -227,7 +188,7 @@ describe("a procedure's story in the web app", () => {
     expect(await page.locator(".timeline-item[aria-current=page]").count()).toBe(1);
 
     // A saved search's match that a later notice replaced says so, with the link.
-    await page.goto(`${base}/app/saved`);
+    await page.goto(`${web.base}/app/saved`);
     const match = page.locator(".matches li").filter({ hasText: "Security information" });
     await match.waitFor(WAIT);
     expect(await match.getByRole("link", { name: "Replaced by a later notice" }).getAttribute("href")).toBe(
@@ -235,7 +196,7 @@ describe("a procedure's story in the web app", () => {
     );
 
     // A procedure of one notice has no story to tell: no timeline.
-    await page.goto(`${base}/app/tenders/${ids.alone}`);
+    await page.goto(`${web.base}/app/tenders/${ids.alone}`);
     await page.getByRole("heading", { level: 1, name: "Cleaning of the town hall in Brno" }).waitFor(WAIT);
     expect(await page.locator(".timeline").count()).toBe(0);
     expect(await page.locator(".replaced-note").count()).toBe(0);
@@ -305,7 +266,7 @@ describe("a procedure's story in the web app", () => {
     expect(new URL(page.url()).searchParams.get("current")).toBe("true");
 
     // Search: the replaced notice is marked among the results, and Latest only leaves it out.
-    await page.goto(`${base}/app/?q=${encodeURIComponent(QUERY)}`);
+    await page.goto(`${web.base}/app/?q=${encodeURIComponent(QUERY)}`);
     const groups = ".tender-group";
     await expect
       .poll(() => listedIds(page, groups).then((l) => l.sort()), WAIT)
@@ -327,7 +288,7 @@ describe("a procedure's story in the web app", () => {
   it("hostile titles and document names in a timeline: controls shown as markers, no sideways scrolling at 360 px", async () => {
     const page = await signedIn(PHONE);
     const problems = watchPageErrors(page);
-    await page.goto(`${base}/app/tenders/${ids.hostileFirst}`);
+    await page.goto(`${web.base}/app/tenders/${ids.hostileFirst}`);
     await page.getByRole("heading", { name: "Procedure timeline" }).waitFor(WAIT);
     // The card stands in until the procedure's answer, which carries the other notices' changes, arrives.
     const timelineText = async () => (await page.locator(".timeline").textContent()) ?? "";
@@ -340,7 +301,7 @@ describe("a procedure's story in the web app", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectAccessible(page, "hostile timeline at 360 px");
 
-    await page.goto(`${base}/app/tenders/${ids.competition}`);
+    await page.goto(`${web.base}/app/tenders/${ids.competition}`);
     await page.getByRole("heading", { name: "Procedure timeline" }).waitFor(WAIT);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await saveScreenshot(page, "tender-timeline-mobile");

@@ -1,33 +1,16 @@
 // Code passed to page.evaluate runs in the browser: it is typed against the DOM.
 /// <reference lib="dom" />
-import { createApiKey } from "@tender/db";
 import { type NoticeAwards, type NoticeParty, storeNoticeAwards } from "@tender/ingest";
-import { createTestDatabase, seedTender, type TestDatabase } from "@tender/testing";
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../create-app.js";
-import { type ServedApp, serveApp } from "../server/serve-app.js";
-import {
-  DESKTOP,
-  launchTestBrowser,
-  saveScreenshot,
-  seriousA11yViolations,
-  type TestBrowser,
-  watchPageErrors,
-} from "../testing/browser.js";
-import { TEST_SERVER_TIMEOUTS, testDeps } from "../testing/test-deps.js";
+import { seedTender } from "@tender/testing";
+import { describe, expect, it } from "vitest";
+import { expectAccessible, saveScreenshot, WAIT, watchPageErrors } from "../testing/browser.js";
+import { useWebApp } from "../testing/use-web-app.js";
 
 // Similar past contracts in Chromium. The incumbent is the real Malta result notice 380868-2026 of
 // the lifecycle data set (Department of Contracts → Mint Health Limited, 239,689.54 EUR, 11 tenders),
 // stored as ingest stores its awards (`storeNoticeAwards`); five fictional awards of other buyers
 // in the same CPV class make the summary speak; the tender is the buyer's new call for competition.
-let tdb: TestDatabase;
-let browser: TestBrowser;
-let served: ServedApp;
-let base: string;
-let key: string;
 const ids: Record<string, string> = {};
-const WAIT = { timeout: 15_000 };
 const TEXT = "Supply of Ustekinumab solution for injection to the public hospitals";
 const MALTA: NoticeParty = { name: "Department of Contracts", identifier: null, scheme: null, country: "MT" };
 const MINT: NoticeParty = { name: "Mint Health Limited", identifier: "C55603", scheme: null, country: "MT" };
@@ -50,7 +33,7 @@ async function seedResult(
   buyer: NoticeParty,
   award: NoticeAwards["awards"][number],
 ) {
-  const { id } = await seedTender(tdb.db, {
+  const { id } = await seedTender(web.db, {
     externalId: name,
     title,
     buyer_name: buyer.name ?? "Buyer",
@@ -60,82 +43,60 @@ async function seedResult(
     procedure: { key: name, kind: "result" },
     published_at: "2026-06-10T00:00:00.000Z",
   });
-  await tdb.db
+  await web.db
     .transaction()
     .execute((trx) => storeNoticeAwards(trx, id, { buyer, awards: [award], unreadable: null }));
   ids[name] = id;
 }
 
-beforeAll(async () => {
-  tdb = await createTestDatabase();
-  key = (await createApiKey(tdb.db, { name: "web", limitPerMinute: 100_000 })).key;
-  await seedResult(
-    "380868-2026",
-    "CT2377/2025 - Framework Contract for the supply of Ustekinumab 45mg Solution for Injection",
-    MALTA,
-    awardOf(MINT, "239689.54", 11),
-  );
-  for (let i = 1; i <= 5; i++) {
-    const buyer = { name: `Hospital Trust ${i}`, identifier: null, scheme: null, country: "IE" };
-    const winner = {
-      name: i % 2 ? "Pharma One Ltd" : "MedSupply Ltd",
-      identifier: null,
-      scheme: null,
-      country: "IE",
-    };
+const web = useWebApp({
+  seed: async (db) => {
     await seedResult(
-      `GEN-${i}`,
-      `Ustekinumab supply lot ${i}`,
-      buyer,
-      awardOf(winner, `${100000 * i}.00`, i),
+      "380868-2026",
+      "CT2377/2025 - Framework Contract for the supply of Ustekinumab 45mg Solution for Injection",
+      MALTA,
+      awardOf(MINT, "239689.54", 11),
     );
-  }
-  const buyer = await tdb.db
-    .selectFrom("organisations")
-    .select("id")
-    .where("name", "=", "Department of Contracts")
-    .executeTakeFirstOrThrow();
-  ids.tender = (
-    await seedTender(tdb.db, {
-      externalId: "CT2999/2026",
-      title: "CT2999/2026 - Supply of Ustekinumab",
-      buyer_name: "Department of Contracts",
-      countries: ["MT"],
-      cpv_codes: ["33651000"],
-      chunks: [TEXT],
-      procedure: { key: "CT2999", kind: "competition" },
-      buyerOrganisationId: buyer.id,
-    })
-  ).id;
-  served = await serveApp(createApp(testDeps(tdb.db)), {
-    port: 0,
-    host: "127.0.0.1",
-    timeouts: TEST_SERVER_TIMEOUTS,
-  });
-  base = `http://127.0.0.1:${served.port}`;
-  browser = await launchTestBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.close(1_000);
-  await tdb?.destroy();
+    for (let i = 1; i <= 5; i++) {
+      const buyer = { name: `Hospital Trust ${i}`, identifier: null, scheme: null, country: "IE" };
+      const winner = {
+        name: i % 2 ? "Pharma One Ltd" : "MedSupply Ltd",
+        identifier: null,
+        scheme: null,
+        country: "IE",
+      };
+      await seedResult(
+        `GEN-${i}`,
+        `Ustekinumab supply lot ${i}`,
+        buyer,
+        awardOf(winner, `${100000 * i}.00`, i),
+      );
+    }
+    const buyer = await db
+      .selectFrom("organisations")
+      .select("id")
+      .where("name", "=", "Department of Contracts")
+      .executeTakeFirstOrThrow();
+    ids.tender = (
+      await seedTender(db, {
+        externalId: "CT2999/2026",
+        title: "CT2999/2026 - Supply of Ustekinumab",
+        buyer_name: "Department of Contracts",
+        countries: ["MT"],
+        cpv_codes: ["33651000"],
+        chunks: [TEXT],
+        procedure: { key: "CT2999", kind: "competition" },
+        buyerOrganisationId: buyer.id,
+      })
+    ).id;
+  },
 });
-
-async function signedIn(): Promise<Page> {
-  const page = await browser.newPage(DESKTOP);
-  await page.goto(`${base}/app/`);
-  await page.getByLabel("API key").fill(key);
-  await page.getByRole("button", { name: "Use this key" }).click();
-  await page.getByRole("heading", { name: "All tenders" }).waitFor(WAIT);
-  return page;
-}
 
 describe("similar past contracts in the web app", () => {
   it("the tender page shows the summary, the incumbent and the similar contracts, linked to notices and winners", async () => {
-    const page = await signedIn();
+    const page = await web.signedIn();
     const problems = watchPageErrors(page);
-    await page.goto(`${base}/app/tenders/${ids.tender}`);
+    await page.goto(`${web.base}/app/tenders/${ids.tender}`);
     await page.getByRole("heading", { name: "Similar past contracts" }).waitFor(WAIT);
     await page.getByTestId("similar-list").waitFor(WAIT);
     await page.getByTestId("similar-summary").waitFor(WAIT);
@@ -149,7 +110,7 @@ describe("similar past contracts in the web app", () => {
     expect(await winner.getAttribute("href")).toMatch(/^\/app\/organisations\/[0-9a-f-]{36}$/);
     expect(await incumbent.textContent()).toMatch(/tenders received 11 · ends 19 May 2028/);
     expect(await page.getByTestId("similar-item").count()).toBe(7);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page);
     await saveScreenshot(page.getByTestId("similar-section"), "tender-similar-contracts");
 
     // The winner's page: who else wins contracts like its own.
@@ -160,12 +121,12 @@ describe("similar past contracts in the web app", () => {
       "Pharma One Ltd 3 awards · CPV 3365",
       "MedSupply Ltd 2 awards · CPV 3365",
     ]);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page);
     expect(problems).toEqual({ csp: [], errors: [] });
   });
 
   it("award search finds the awards of a description, with a country filter", async () => {
-    const page = await signedIn();
+    const page = await web.signedIn();
     const problems = watchPageErrors(page);
     await page.getByRole("link", { name: "Award search" }).click();
     await page.getByRole("heading", { name: "Award search" }).waitFor(WAIT);
@@ -178,7 +139,7 @@ describe("similar past contracts in the web app", () => {
       "CT2377/2025 - Framework Contract for the supply of Ustekinumab 45mg Solution for Injection",
     ]);
     expect(new URL(page.url()).search).toBe("?q=Ustekinumab+solution+for+injection&country=MT");
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    await expectAccessible(page);
     expect(problems).toEqual({ csp: [], errors: [] });
   });
 });
