@@ -1,12 +1,12 @@
-import { type CompetitorsResponse, toValidationIssues, Uuid } from "@tender/contracts";
+import type { CompetitorsResponse } from "@tender/contracts";
 import { listCompetitors } from "@tender/db";
 import { Hono } from "hono";
-import * as v from "valibot";
 import type { AppEnv } from "../app-env.js";
 import { type Deps, readDbOf } from "../deps.js";
 import { ApiError } from "../errors/api-error.js";
 import { apiKeyAuth } from "../middleware/auth/api-key-auth.js";
 import { rateLimit } from "../middleware/rate-limit/rate-limit.js";
+import { validIdParam } from "../query/valid-id-param.js";
 
 /**
  * `GET /organisations/{id}/competitors` (mounted under `/api/v1`, docs/api.md#similar-contracts):
@@ -17,12 +17,7 @@ export function competitorsRoute(deps: Pick<Deps, "db" | "readDb">): Hono<AppEnv
   return new Hono<AppEnv>().get(
     "/organisations/:id/competitors",
     apiKeyAuth(deps, { countedByRateLimit: true }),
-    async (c, next) => {
-      const parsed = v.safeParse(Uuid, c.req.param("id"));
-      if (parsed.success) return next();
-      const details = toValidationIssues(parsed.issues).map((issue) => ({ ...issue, path: "/id" }));
-      throw new ApiError("validation_error", "The organisation id must be a UUID.", { details });
-    },
+    validIdParam("organisation"),
     rateLimit(deps),
     async (c) => {
       const db = readDbOf(deps);

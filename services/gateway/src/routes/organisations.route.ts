@@ -1,14 +1,7 @@
-import {
-  type OrganisationDetails,
-  type OrganisationListResponse,
-  type OrganisationSummary,
-  toValidationIssues,
-  Uuid,
-} from "@tender/contracts";
+import type { OrganisationDetails, OrganisationListResponse, OrganisationSummary } from "@tender/contracts";
 import { findOrganisationDetails, type OrganisationSearchRow, searchOrganisations } from "@tender/db";
 import { organisationSearchTerms } from "@tender/organisations";
 import { Hono } from "hono";
-import * as v from "valibot";
 import type { AppEnv } from "../app-env.js";
 import { cursorSecretCache } from "../browse/cursor-secret-cache.js";
 import { type Deps, readDbOf } from "../deps.js";
@@ -21,6 +14,7 @@ import {
   organisationCursorScope,
 } from "../organisations/organisation-cursor.js";
 import { organisationQuery } from "../organisations/parse-organisation-query.js";
+import { validIdParam } from "../query/valid-id-param.js";
 
 const toSummary = (row: OrganisationSearchRow): OrganisationSummary => ({
   id: row.id,
@@ -72,12 +66,7 @@ export function organisationsRoute(deps: Pick<Deps, "db" | "readDb">): Hono<AppE
     .get(
       "/organisations/:id",
       apiKeyAuth(deps, { countedByRateLimit: true }),
-      async (c, next) => {
-        const parsed = v.safeParse(Uuid, c.req.param("id"));
-        if (parsed.success) return next();
-        const details = toValidationIssues(parsed.issues).map((issue) => ({ ...issue, path: "/id" }));
-        throw new ApiError("validation_error", "The organisation id must be a UUID.", { details });
-      },
+      validIdParam("organisation"),
       rateLimit(deps),
       async (c) => {
         const found = await findOrganisationDetails(readDbOf(deps), c.req.param("id").toLowerCase());

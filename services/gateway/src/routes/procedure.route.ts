@@ -1,14 +1,7 @@
-import {
-  type ProcedureNoticeList,
-  ProcedureNoticeQuery,
-  type ProcedureResponse,
-  toValidationIssues,
-  Uuid,
-} from "@tender/contracts";
+import { type ProcedureNoticeList, ProcedureNoticeQuery, type ProcedureResponse } from "@tender/contracts";
 import { withCpvLabels } from "@tender/cpv";
 import { findProcedure, listProcedureNoticePage, resolveProcedureId } from "@tender/db";
-import { Hono, type MiddlewareHandler } from "hono";
-import * as v from "valibot";
+import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { cursorSecretCache } from "../browse/cursor-secret-cache.js";
 import { type CursorScope, decodeCursor, encodeCursor } from "../browse/tender-cursor.js";
@@ -21,17 +14,13 @@ import { concurrentPerKey } from "../middleware/concurrency/concurrent-per-key.j
 import { rateLimit } from "../middleware/rate-limit/rate-limit.js";
 import { parseSingleValuedQuery } from "../query/parse-single-valued-query.js";
 import { invalidQuery } from "../query/single-parameters.js";
+import { validIdParam } from "../query/valid-id-param.js";
 import { cardJsonPieces, jsonPiecesStream } from "./card-json-pieces.js";
 
 const tooManyProcedures = (limit: number) =>
   `This API key is already receiving ${limit} procedures at once; retry when one has arrived.`;
 
-const validId: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const parsed = v.safeParse(Uuid, c.req.param("id"));
-  if (parsed.success) return next();
-  const details = toValidationIssues(parsed.issues).map((issue) => ({ ...issue, path: "/id" }));
-  throw new ApiError("validation_error", "The procedure id must be a UUID.", { details });
-};
+const validId = validIdParam("procedure");
 
 /** `limit` and `cursor`, each at most once; anything else is a problem named after its parameter. */
 function noticeQuery(url: string): ProcedureNoticeQuery {

@@ -4,12 +4,9 @@ import {
   type SimilarAwardsResponse,
   type SimilarSummaryResponse,
   sha256Hex,
-  toValidationIssues,
-  Uuid,
 } from "@tender/contracts";
 import { findSimilarSource } from "@tender/db";
-import { Hono, type MiddlewareHandler } from "hono";
-import * as v from "valibot";
+import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { cursorSecretCache } from "../browse/cursor-secret-cache.js";
 import { filtersDigest } from "../browse/filters-digest.js";
@@ -20,18 +17,14 @@ import { ApiError } from "../errors/api-error.js";
 import { apiKeyAuth } from "../middleware/auth/api-key-auth.js";
 import { jsonBody } from "../middleware/body/json-body.js";
 import { rateLimit } from "../middleware/rate-limit/rate-limit.js";
+import { validIdParam } from "../query/valid-id-param.js";
 import { withinDeadline } from "../search/within-deadline.js";
 import { similarQuery } from "../similar/parse-similar-query.js";
 import { noSimilarReason, similarInputOf } from "../similar/similar-input.js";
 import { similarPage } from "../similar/similar-page.js";
 import { similarSummaryAnswer } from "../similar/similar-summary-answer.js";
 
-const validId: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const parsed = v.safeParse(Uuid, c.req.param("id"));
-  if (parsed.success) return next();
-  const details = toValidationIssues(parsed.issues).map((issue) => ({ ...issue, path: "/id" }));
-  throw new ApiError("validation_error", "The tender id must be a UUID.", { details });
-};
+const validId = validIdParam("tender");
 
 /**
  * Similar past contracts (docs/api.md#similar-contracts), mounted under `/api/v1`, each behind

@@ -1,8 +1,6 @@
-import { toValidationIssues, Uuid } from "@tender/contracts";
 import { withCpvLabels } from "@tender/cpv";
 import { findTenderCard } from "@tender/db";
 import { Hono } from "hono";
-import * as v from "valibot";
 import type { AppEnv } from "../app-env.js";
 import { labelLanguage } from "../cpv/label-language.js";
 import { type Deps, readDbOf } from "../deps.js";
@@ -10,6 +8,7 @@ import { ApiError } from "../errors/api-error.js";
 import { apiKeyAuth } from "../middleware/auth/api-key-auth.js";
 import { compress } from "../middleware/compress/compress.js";
 import { concurrentPerKey } from "../middleware/concurrency/concurrent-per-key.js";
+import { parseIdParam } from "../query/valid-id-param.js";
 import { cardJsonPieces, jsonPiecesStream } from "./card-json-pieces.js";
 
 const tooManyCards = (limit: number) =>
@@ -33,12 +32,7 @@ export function tenderRoute(deps: Pick<Deps, "db" | "readDb" | "config">): Hono<
     atOnce,
     compress(),
     async (c) => {
-      const parsed = v.safeParse(Uuid, c.req.param("id"));
-      if (!parsed.success) {
-        const details = toValidationIssues(parsed.issues).map((issue) => ({ ...issue, path: "/id" }));
-        throw new ApiError("validation_error", "The tender id must be a UUID.", { details });
-      }
-      const card = await findTenderCard(readDbOf(deps), parsed.output);
+      const card = await findTenderCard(readDbOf(deps), parseIdParam(c.req.param("id"), "tender"));
       if (!card) throw new ApiError("not_found", "No tender has this id.");
       // The card labels every code (it is streamed); lists label the first LISTED_CPV_LABELS.
       const labelled = withCpvLabels(card, c.get("labelLanguage").cpv, card.cpv_codes.length);
