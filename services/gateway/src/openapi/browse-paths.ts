@@ -67,7 +67,13 @@ const PAGING = [
   },
 ];
 
-const PROCEDURE_ID = { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } };
+/** The `{id}` of a path: a UUID (a malformed one is 400 `validation_error`). */
+export const ID_PARAMETER = {
+  name: "id",
+  in: "path",
+  required: true,
+  schema: { type: "string", format: "uuid" },
+};
 
 /**
  * `GET /api/v1/tenders`, `GET /api/v1/facets` (docs/api.md#browsing), `GET /api/v1/procedures/{id}`
@@ -121,7 +127,7 @@ export function browsePaths(
         description:
           "The id is a tender's `procedure_id` (the id of a procedure that joined another answers with that one). A Contracts Finder notice that names a Find a Tender notice, or the other way round, stands in that notice's procedure: `notices` may come from both portals and `source` is the procedure's own. `notices` lists at most 100: all of them, else the first and the latest 99, oldest first; `notices_total` counts them all and `notices_cursor` reads the ones left out from `/api/v1/procedures/{id}/notices`. Each document list inside `changes` holds at most 10 names and 1,000 characters, with `total`. `current` is the latest current call for competition or change, else the latest current notice; `awards` are those of its result, modification and change notices that nothing supersedes, oldest notice first (at most 500, naming at most 1,000 winners). Counted in the allowance of Search and Ask; at most CARD_CONCURRENCY_PER_KEY (default 4) procedure answers are sent to one key at once, per gateway process.",
         security: [{ ApiKey: [] }],
-        parameters: [PROCEDURE_ID],
+        parameters: [ID_PARAMETER],
         responses: {
           "200": ok("The procedure.", "ProcedureResponse"),
           ...h.errors(["401", "403", "404", "405", "422", "429", "500", "503"]),
@@ -137,7 +143,7 @@ export function browsePaths(
           "Every notice of the procedure in the order of its answer (publication time, then external id), `changes` cut as there. Without `cursor` from the first notice; with the procedure's `notices_cursor`, from the first one its answer left out. A cursor issued for another procedure, or not by this server, is 422. Counted in the allowance of Search and Ask; shares the procedure answers' bound of CARD_CONCURRENCY_PER_KEY at once per key.",
         security: [{ ApiKey: [] }],
         parameters: [
-          PROCEDURE_ID,
+          ID_PARAMETER,
           { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 100, default: 100 } },
           {
             name: "cursor",

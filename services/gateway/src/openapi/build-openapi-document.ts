@@ -6,7 +6,7 @@ import {
 } from "@tender/contracts";
 import { API_KEY_HEADER } from "../middleware/auth/api-key-auth.js";
 import { ASK_STREAM_DESCRIPTION, askEventStream } from "./ask-event-stream.js";
-import { browsePaths } from "./browse-paths.js";
+import { browsePaths, ID_PARAMETER } from "./browse-paths.js";
 import { componentRefs } from "./component-refs.js";
 import { cpvPaths, withLangParameter } from "./cpv-paths.js";
 import { errorResponseObject } from "./error-responses.js";
@@ -154,9 +154,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           description:
             "Needs an API key; not counted in the per-minute allowance. At most CARD_CONCURRENCY_PER_KEY (default 4) cards are sent to one key at once, per gateway process: one more is 429 with `Retry-After`, without the `X-RateLimit-*` headers. Compressed with gzip or br when `Accept-Encoding` allows it.",
           security: [{ ApiKey: [] }],
-          parameters: [
-            { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } },
-          ],
+          parameters: [ID_PARAMETER],
           responses: {
             "200": {
               description: "The tender card.",

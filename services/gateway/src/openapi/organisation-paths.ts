@@ -1,4 +1,5 @@
 import { ORGANISATION_QUERY_MAX_LENGTH } from "@tender/contracts";
+import { ID_PARAMETER } from "./browse-paths.js";
 
 /** What the organisation paths borrow from the document they are part of. */
 export interface OrganisationPathHelpers {
@@ -69,7 +70,7 @@ export function organisationPaths(h: OrganisationPathHelpers): Record<string, un
         description:
           "Totals are per currency, never converted; an award with several winners counts for each. `recent_awards`: the 20 latest by decision date (undated last), won or given. `top_buyers` / `top_suppliers`: the 10 most frequent, by number of awards. Counted in the allowance of Search and Ask.",
         security: [{ ApiKey: [] }],
-        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } }],
+        parameters: [ID_PARAMETER],
         responses: {
           "200": ok("The organisation.", "OrganisationDetails"),
           ...h.errors(["401", "403", "404", "405", "422", "429", "500", "503"]),

@@ -1,6 +1,5 @@
-import type { BrowsePathHelpers } from "./browse-paths.js";
+import { type BrowsePathHelpers, ID_PARAMETER } from "./browse-paths.js";
 
-const ID = { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } };
 const PAGING = [
   { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 100, default: 20 } },
   {
@@ -66,7 +65,7 @@ export function savedSearchPaths(
     "/api/v1/saved-searches/{id}": {
       get: {
         ...operation("getSavedSearch", "One saved search", ""),
-        parameters: [ID],
+        parameters: [ID_PARAMETER],
         responses: {
           "200": ok(
             "The saved search. `feed_url` is null when the server cannot show it again (see the list).",
@@ -77,7 +76,7 @@ export function savedSearchPaths(
       },
       delete: {
         ...operation("deleteSavedSearch", "Delete a saved search and its matches", ""),
-        parameters: [ID],
+        parameters: [ID_PARAMETER],
         responses: { "204": ok("Deleted.", null), ...failures() },
       },
     },
@@ -88,7 +87,7 @@ export function savedSearchPaths(
           "The tenders a saved search matched, and its follow-ups, newest first",
           "Each item shows the tender and its best fragment for the query. `reason` is `match`, or for a follow-up (a later change, modification, result or cancellation of a procedure the saved search matched) `changed`, `awarded` or `cancelled`, with `procedure_id` and `changes`.",
         ),
-        parameters: [ID, ...PAGING],
+        parameters: [ID_PARAMETER, ...PAGING],
         responses: {
           "200": ok("One page; `next_cursor` is null on the last.", "SavedSearchMatchList"),
           ...failures(),
@@ -102,7 +101,7 @@ export function savedSearchPaths(
           "Give the Atom feed a new address",
           "The old address stops working at once. No body is read.",
         ),
-        parameters: [ID],
+        parameters: [ID_PARAMETER],
         responses: { "200": ok("The saved search with its new `feed_url`.", "SavedSearch"), ...failures() },
       },
     },

@@ -1,9 +1,8 @@
 import type { JsonSchemaDocument } from "@tender/contracts";
 import type { BrowsePathHelpers } from "./browse-paths.js";
-import { filterParameters } from "./browse-paths.js";
+import { filterParameters, ID_PARAMETER } from "./browse-paths.js";
 import { LANG_PARAMETER } from "./cpv-paths.js";
 
-const ID = { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } };
 const PAGING = [
   { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 50, default: 10 } },
   {
@@ -40,7 +39,7 @@ export function similarPaths(
         description:
           "Current result and modification notices, never of the tender's own procedure, ranked by the CPV level they share (same code, category, class, group; a division-level code leaves the text to decide), the similarity of their text, the buyer's country and the value; each with its awards and `reasons`. The filters are browsing's; currency and value range apply to award values. No similar contract: 200 with an empty list and `reason`. Counted in the allowance of Search and Ask.",
         security: [{ ApiKey: [] }],
-        parameters: [ID, ...filters, ...PAGING, LANG_PARAMETER],
+        parameters: [ID_PARAMETER, ...filters, ...PAGING, LANG_PARAMETER],
         responses: {
           "200": ok(
             "One page, most similar first; `next_cursor` is null on the last.",
@@ -59,7 +58,7 @@ export function similarPaths(
         description:
           "Values per currency (min, quartiles, median, max), never converted or added across currencies, frameworks apart; awarded against estimated value; tenders received; most frequent winners with totals per currency; the buyers that bought this most. Nothing is stated below 5 contracts. `buyer_history`: the buyer's previous contracts in the tender's CPV class, latest first, with winners and contract ends. Counted in the allowance of Search and Ask.",
         security: [{ ApiKey: [] }],
-        parameters: [ID, ...filters, LANG_PARAMETER],
+        parameters: [ID_PARAMETER, ...filters, LANG_PARAMETER],
         responses: { "200": ok("The summary.", "SimilarSummaryResponse"), ...h.errors(ERRORS) },
       },
     },
@@ -71,7 +70,7 @@ export function similarPaths(
         description:
           "The CPV classes of the supplier's latest 50 won contracts (division-level codes left out), then the 10 suppliers with most awards in them, with the classes they share. Counted in the allowance of Search and Ask.",
         security: [{ ApiKey: [] }],
-        parameters: [ID],
+        parameters: [ID_PARAMETER],
         responses: {
           "200": ok("The competitors, most awards first.", "CompetitorsResponse"),
           ...h.errors(ERRORS),
