@@ -1,6 +1,5 @@
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { ensureSource, findProcedure, recordTenderMatches, replaceTenderChunks } from "@tender/db";
+import { ensureSource, findProcedure } from "@tender/db";
 import { type MapResult, parseJsonLenient, storeTenderRecord } from "@tender/ingest";
 import { cfReleaseToTenderRecord, contractsFinderSource } from "@tender/source-contracts-finder";
 import { CF_FIXTURES, cfFixturePath } from "@tender/source-contracts-finder/fixtures";
@@ -8,7 +7,7 @@ import { findATenderSource, ftsReleaseToTenderRecord } from "@tender/source-find
 import { FTS_FIXTURES, ftsFixturePath } from "@tender/source-find-a-tender/fixtures";
 import { tedNoticeProcedure, tedNoticeToTenderRecord, tedSource } from "@tender/source-ted";
 import { TED_FIXTURES, tedFixturePath } from "@tender/source-ted/fixtures";
-import { emptyTables, seedSavedSearch, useTestDatabase } from "@tender/testing";
+import { emptyTables, indexAndMatch, seedSavedSearch, unitVector, useTestDatabase } from "@tender/testing";
 import fc from "fast-check";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -275,41 +274,15 @@ describe("finding 3: who owns a key", () => {
 });
 
 describe("follow-ups of a notice standing beside", () => {
-  const DIMS = 1024;
-  const axis = (i: number) => Array.from({ length: DIMS }, (_, j) => (j === i ? 1 : 0));
-
   /** Gives the notice one chunk along axis 0, as the indexer would, and records its alerts. */
-  async function index(tenderId: string) {
-    const content = `chunk ${tenderId}`;
-    await replaceTenderChunks(testDb.db, tenderId, [
-      {
-        attachmentId: null,
-        chunkKey: createHash("sha256").update(content).digest("hex"),
-        content,
-        embedding: axis(0),
-        embeddingModel: "fake-hash-1024",
-        position: 0,
-        section: "metadata",
-        contentHash: createHash("sha256").update(content).digest("hex"),
-      },
-    ]);
-    const { content_hash } = await testDb.db
-      .selectFrom("tenders")
-      .select("content_hash")
-      .where("id", "=", tenderId)
-      .executeTakeFirstOrThrow();
-    return recordTenderMatches(testDb.db, {
-      tenderId,
-      contentHash: content_hash,
-      now: new Date("2026-06-01"),
-    });
-  }
+  const index = (tenderId: string) =>
+    indexAndMatch(testDb.db, tenderId, { embedding: unitVector(0), now: new Date("2026-06-01") });
 
   it("another buyer's cancellation and change alert nothing; only its award alerts, as awarded", async () => {
-    const saved = await seedSavedSearch(testDb.db, { embedding: axis(0) });
+    const saved = await seedSavedSearch(testDb.db, { embedding: unitVector(0) });
     await index(await store("fts", FTS_CALL));
     // From here on the query matches nothing on its own: only the procedure's follow-ups.
-    await sql`UPDATE saved_searches SET query_embedding = ${JSON.stringify(axis(1))}::vector WHERE id = ${saved.id}`.execute(
+    await sql`UPDATE saved_searches SET query_embedding = ${JSON.stringify(unitVector(1))}::vector WHERE id = ${saved.id}`.execute(
       testDb.db,
     );
     const related = { relatedProcesses: [{ id: "1", uri: FTS_URL }] };

@@ -2,6 +2,7 @@ export { completeDownload } from "./complete-download.js";
 export { withDatabase } from "./database-url.js";
 export { emptyTables } from "./empty-tables.js";
 export { type HeldTableLock, holdTableLock } from "./hold-table-lock.js";
+export { indexAndMatch, unitVector } from "./index-and-match.js";
 export {
   type GeneratedOrganisationsOptions,
   generatedOrganisationId,

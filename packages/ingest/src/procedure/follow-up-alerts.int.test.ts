@@ -1,8 +1,6 @@
-import { createHash } from "node:crypto";
 import type { NoticeChange, TenderRecordV1 } from "@tender/contracts";
 import { describeNoticeChanges } from "@tender/contracts/display";
-import { recordTenderMatches, replaceTenderChunks } from "@tender/db";
-import { seedSavedSearch, useTestDatabase } from "@tender/testing";
+import { indexAndMatch, seedSavedSearch, unitVector, useTestDatabase } from "@tender/testing";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { validateTenderRecord } from "../mapping/validate-tender-record.js";
@@ -13,9 +11,6 @@ import type { NoticeProcedure } from "./notice-procedure.js";
 // computes their changes), then indexed and matched as the notifier matches them.
 const testDb = useTestDatabase({ source: "ted" });
 const PROCEDURE = "f08aa593-61f7-418e-90ec-043a09cc23b1";
-const DIMS = 1024;
-/** A unit vector along axis `i`: a saved query along the same axis scores 1, along another 0. */
-const axis = (i: number) => Array.from({ length: DIMS }, (_, j) => (j === i ? 1 : 0));
 
 interface Notice {
   externalId: string;
@@ -101,39 +96,21 @@ async function ingestAndMatch(n: (typeof CHAIN)[number]) {
     .execute((trx) =>
       storeTenderRecord(trx, { sourceId: testDb.sourceId, ...n, subject: "tfollow.tender.changed.v1" }),
     );
-  const content = `${n.record.title} ${n.record.external_id}`;
-  await replaceTenderChunks(testDb.db, tenderId, [
-    {
-      attachmentId: null,
-      chunkKey: createHash("sha256").update(`chunk ${tenderId}`).digest("hex"),
-      content,
-      embedding: axis(0),
-      embeddingModel: "fake-hash-1024",
-      position: 0,
-      section: "metadata",
-      contentHash: createHash("sha256").update(content).digest("hex"),
-    },
-  ]);
-  const { content_hash } = await testDb.db
-    .selectFrom("tenders")
-    .select("content_hash")
-    .where("id", "=", tenderId)
-    .executeTakeFirstOrThrow();
-  await recordTenderMatches(testDb.db, {
-    tenderId,
-    contentHash: content_hash,
+  await indexAndMatch(testDb.db, tenderId, {
+    embedding: unitVector(0),
     now: new Date("2026-09-25T00:00:00Z"),
+    content: `${n.record.title} ${n.record.external_id}`,
   });
   return tenderId;
 }
 
 describe("follow-up alerts of notices ingested and linked for real", () => {
   it("alert the real TED change with its moved deadline, then each later change and the result; a repeat sends nothing", async () => {
-    const saved = await seedSavedSearch(testDb.db, { embedding: axis(0) });
+    const saved = await seedSavedSearch(testDb.db, { embedding: unitVector(0) });
     const ids: string[] = [];
     ids.push(await ingestAndMatch(CHAIN[0] as (typeof CHAIN)[number]));
     // From here on the query no longer matches the notices: only following alerts.
-    await sql`UPDATE saved_searches SET query_embedding = ${JSON.stringify(axis(1))}::vector WHERE id = ${saved.id}`.execute(
+    await sql`UPDATE saved_searches SET query_embedding = ${JSON.stringify(unitVector(1))}::vector WHERE id = ${saved.id}`.execute(
       testDb.db,
     );
     for (const n of CHAIN.slice(1)) ids.push(await ingestAndMatch(n));
