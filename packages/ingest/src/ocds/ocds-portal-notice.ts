@@ -1,3 +1,5 @@
+import { list, object, text } from "./ocds-json.js";
+
 /**
  * The two UK portals that publish one notice twice (docs/records.md#procedures): Find a Tender
  * (above threshold) and Contracts Finder (below threshold, and copies of above-threshold notices).
@@ -10,6 +12,7 @@
  * previous framework") or to take that procedure over (issue 32), so they never join anything.
  * Bare notice numbers are never read: buyers' own references look the same.
  */
+
 export type UkPortal = "find-a-tender" | "contracts-finder";
 
 interface PortalShape {
@@ -104,7 +107,7 @@ export function ocdsOtherPortalNotice(release: unknown): PortalNotice | null {
   const r = object(release);
   const own = ocidPortal(r.ocid);
   if (own === null) return null;
-  const candidates = list(r.relatedProcesses)
+  const candidates = list(r.relatedProcesses, 10_000)
     .map(object)
     .flatMap((p) => [text(p.scheme)?.toLowerCase() === "ocid" ? text(p.identifier) : null, text(p.uri)]);
   for (const candidate of candidates) {
@@ -112,18 +115,4 @@ export function ocdsOtherPortalNotice(release: unknown): PortalNotice | null {
     if (found !== null && found.portal !== own) return found;
   }
   return null;
-}
-
-type Json = Record<string, unknown>;
-
-function object(value: unknown): Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : {};
-}
-
-function list(value: unknown): unknown[] {
-  return Array.isArray(value) ? value.slice(0, 10_000) : [];
-}
-
-function text(value: unknown): string | null {
-  return typeof value === "string" ? value : null;
 }

@@ -3,8 +3,7 @@ import { boundNoticeAwards } from "../awards/bound-notice-awards.js";
 import type { NoticeAward, NoticeAwards, NoticeParty } from "../awards/notice-awards.js";
 import { cleanLine } from "../mapping/clean-text.js";
 import { toDecimalText } from "../mapping/decimal-text.js";
-
-type Json = Record<string, unknown>;
+import { type Json, list, object } from "./ocds-json.js";
 
 // OCDS award status codes; `cancelled` awards were not made either.
 const STATUS: Record<string, NoticeAward["status"]> = {
@@ -140,12 +139,4 @@ function day(value: unknown): string | null {
 function text(value: unknown): string | null {
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
   return typeof value === "string" ? cleanLine(value) : null;
-}
-
-function object(value: unknown): Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : {};
-}
-
-function list(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
 }

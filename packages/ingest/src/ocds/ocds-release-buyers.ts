@@ -1,6 +1,6 @@
 import type { NoticeParty } from "../awards/notice-awards.js";
+import { list, object, text } from "./ocds-json.js";
 
-type Json = Record<string, unknown>;
 const BUYER_ROLES = new Set(["buyer", "procuringentity"]);
 
 /**
@@ -10,13 +10,13 @@ const BUYER_ROLES = new Set(["buyer", "procuringentity"]);
  */
 export function ocdsReleaseBuyers(release: unknown): NoticeParty[] {
   const r = object(release);
-  const parties = list(r.parties).map(object);
+  const parties = list(r.parties, 1000).map(object);
   const buyer = object(r.buyer);
   const buyerId = text(buyer.id);
   const named = parties.filter(
     (p) =>
       (buyerId !== null && text(p.id) === buyerId) ||
-      list(p.roles).some((role) => typeof role === "string" && BUYER_ROLES.has(role.toLowerCase())),
+      list(p.roles, 1000).some((role) => typeof role === "string" && BUYER_ROLES.has(role.toLowerCase())),
   );
   const found = [buyer, ...named].map((p) => {
     const identifier = object(p.identifier);
@@ -28,16 +28,4 @@ export function ocdsReleaseBuyers(release: unknown): NoticeParty[] {
     };
   });
   return found.filter((p) => p.name !== null || p.identifier !== null);
-}
-
-function object(value: unknown): Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : {};
-}
-
-function list(value: unknown): unknown[] {
-  return Array.isArray(value) ? value.slice(0, 1000) : [];
-}
-
-function text(value: unknown): string | null {
-  return typeof value === "string" ? value : null;
 }

@@ -1,8 +1,7 @@
 import { countryFromCode, countryFromName } from "@tender/contracts";
 import { cpvCode } from "../mapping/facets/cpv-code.js";
 import { type TenderFacets, tenderFacets } from "../mapping/facets/tender-facets.js";
-
-type Json = Record<string, unknown>;
+import { type Json, list, object } from "./ocds-json.js";
 
 /**
  * The facets of an OCDS release (docs/records.md#facets-per-source). Countries: the addresses of the
@@ -45,12 +44,4 @@ function cpvOf(classification: Json): string | null {
   return typeof scheme === "string" && scheme.trim().toUpperCase() === "CPV"
     ? cpvCode(classification.id)
     : null;
-}
-
-function object(value: unknown): Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : {};
-}
-
-function list(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
 }

@@ -2,11 +2,10 @@ import { ocdsTagsKind } from "@tender/contracts";
 import { noticeBuyerKeys } from "../procedure/notice-buyer-keys.js";
 import { noticeKey } from "../procedure/notice-key.js";
 import type { NoticeProcedure } from "../procedure/notice-procedure.js";
+import { type Json, list, object } from "./ocds-json.js";
 import { ocdsOtherPortalNotice, ocdsOwnNoticeKeys, portalNoticeKey } from "./ocds-portal-notice.js";
 import { ocdsReleaseBuyers } from "./ocds-release-buyers.js";
 import { ocdsReleaseTags } from "./ocds-release-tags.js";
-
-type Json = Record<string, unknown>;
 
 /**
  * The procedure of an OCDS release (docs/records.md#procedures): its `ocid`; the kind from its
@@ -54,11 +53,3 @@ function amendedRelease(release: Json): string | null {
 }
 
 const text = noticeKey;
-
-function object(value: unknown): Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : {};
-}
-
-function list(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
-}

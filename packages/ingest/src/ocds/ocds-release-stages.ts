@@ -1,7 +1,6 @@
 import * as v from "valibot";
+import { type Json, list, object } from "./ocds-json.js";
 import { OcdsDocument } from "./ocds-release.js";
-
-type Json = Record<string, unknown>;
 
 /** One stage of a release (`contracts[]`, `awards[]`, `tender`, `planning`), read leniently. */
 export interface OcdsStage {
@@ -39,12 +38,4 @@ export function ocdsReleaseStages(release: unknown): OcdsStage[] {
     stage("tenderNotice", tender),
     stage("plannedProcurementNotice", planning, [...list(planning.documents), ...list(tender.documents)]),
   ];
-}
-
-function object(value: unknown): Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : {};
-}
-
-function list(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
 }
