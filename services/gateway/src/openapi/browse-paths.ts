@@ -57,17 +57,25 @@ const PAGING = [
       "Expiring contracts: only result notices whose earliest contract end is on or before this day (not before `contract_end_from`). Browsing only.",
     schema: { type: "string", format: "date", pattern: CALENDAR_DATE_PATTERN },
   },
-  { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 100, default: 20 } },
-  {
-    name: "cursor",
-    in: "query",
-    description:
-      "`next_cursor` of the previous page, unchanged; it only continues the same sort and filters.",
-    schema: { type: "string", maxLength: 512 },
-  },
+  ...pageParameters(
+    100,
+    20,
+    "`next_cursor` of the previous page, unchanged; it only continues the same sort and filters.",
+  ),
 ];
 
-/** The `{id}` of a path: a UUID (a malformed one is 400 `validation_error`). */
+/**
+ * `limit` (1 to `maximum`, `byDefault` when absent) and `cursor` of a keyset-paged list; `cursor`
+ * says which cursor the list takes.
+ */
+export function pageParameters(maximum: number, byDefault: number, cursor: string) {
+  return [
+    { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum, default: byDefault } },
+    { name: "cursor", in: "query", description: cursor, schema: { type: "string", maxLength: 512 } },
+  ];
+}
+
+/** The `{id}` of a path: a UUID (a malformed one is 422 `validation_error`). */
 export const ID_PARAMETER = {
   name: "id",
   in: "path",
@@ -144,14 +152,11 @@ export function browsePaths(
         security: [{ ApiKey: [] }],
         parameters: [
           ID_PARAMETER,
-          { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 100, default: 100 } },
-          {
-            name: "cursor",
-            in: "query",
-            description:
-              "`notices_cursor` of the procedure or `next_cursor` of the previous page, unchanged.",
-            schema: { type: "string", maxLength: 512 },
-          },
+          ...pageParameters(
+            100,
+            100,
+            "`notices_cursor` of the procedure or `next_cursor` of the previous page, unchanged.",
+          ),
         ],
         responses: {
           "200": ok("One page; `next_cursor` is null on the last.", "ProcedureNoticeList"),

@@ -1,5 +1,5 @@
 import { ORGANISATION_QUERY_MAX_LENGTH } from "@tender/contracts";
-import { ID_PARAMETER } from "./browse-paths.js";
+import { ID_PARAMETER, pageParameters } from "./browse-paths.js";
 
 /** What the organisation paths borrow from the document they are part of. */
 export interface OrganisationPathHelpers {
@@ -28,14 +28,11 @@ const PARAMETERS = [
     in: "query",
     schema: { type: "string", pattern: "^[A-Z]{2}$" },
   },
-  { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 100, default: 20 } },
-  {
-    name: "cursor",
-    in: "query",
-    description:
-      "`next_cursor` of the previous page, unchanged; it only continues the same `q`, `role` and `country`.",
-    schema: { type: "string", maxLength: 512 },
-  },
+  ...pageParameters(
+    100,
+    20,
+    "`next_cursor` of the previous page, unchanged; it only continues the same `q`, `role` and `country`.",
+  ),
 ];
 
 /** `GET /api/v1/organisations` and `GET /api/v1/organisations/{id}` (docs/api.md#organisations). */

@@ -1,14 +1,10 @@
-import { type BrowsePathHelpers, ID_PARAMETER } from "./browse-paths.js";
+import { type BrowsePathHelpers, ID_PARAMETER, pageParameters } from "./browse-paths.js";
 
-const PAGING = [
-  { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 100, default: 20 } },
-  {
-    name: "cursor",
-    in: "query",
-    description: "`next_cursor` of the previous page, unchanged; it only continues the same saved search.",
-    schema: { type: "string", maxLength: 512 },
-  },
-];
+const PAGING = pageParameters(
+  100,
+  20,
+  "`next_cursor` of the previous page, unchanged; it only continues the same saved search.",
+);
 const TOKEN = {
   name: "token",
   in: "query",

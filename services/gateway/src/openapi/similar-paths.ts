@@ -1,18 +1,13 @@
 import type { JsonSchemaDocument } from "@tender/contracts";
 import type { BrowsePathHelpers } from "./browse-paths.js";
-import { filterParameters, ID_PARAMETER } from "./browse-paths.js";
+import { filterParameters, ID_PARAMETER, pageParameters } from "./browse-paths.js";
 import { LANG_PARAMETER } from "./cpv-paths.js";
 
-const PAGING = [
-  { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 50, default: 10 } },
-  {
-    name: "cursor",
-    in: "query",
-    description:
-      "`next_cursor` of the previous page, unchanged; it only continues the same tender and filters.",
-    schema: { type: "string", maxLength: 512 },
-  },
-];
+const PAGING = pageParameters(
+  50,
+  10,
+  "`next_cursor` of the previous page, unchanged; it only continues the same tender and filters.",
+);
 const ERRORS = ["401", "403", "404", "405", "422", "429", "500", "503"];
 
 /**
