@@ -1,16 +1,8 @@
 import type { AwardWinner } from "@tender/contracts";
-import { OrganisationLink } from "../components/organisation-link.js";
+import { OrganisationLinks } from "../components/organisation-link.js";
 
 /** An award's winners, each linked to its organisation's page when the API links it. */
 export function AwardWinners({ winners }: { winners: readonly AwardWinner[] }) {
-  return (
-    <>
-      {winners.map((w, i) => (
-        <span key={`${w.organisation_id}:${i}`} class="winner">
-          {i > 0 ? ", " : ""}
-          <OrganisationLink id={w.organisation_id} name={w.name} />
-        </span>
-      ))}
-    </>
-  );
+  const organisations = winners.map((w) => ({ id: w.organisation_id, name: w.name }));
+  return <OrganisationLinks organisations={organisations} class="winner" />;
 }

@@ -6,3 +6,23 @@ export function OrganisationLink({ id, name }: { id: string | null | undefined; 
   const text = <UserText text={name ?? "Name not stated"} />;
   return id ? <a href={organisationHref(id)}>{text}</a> : text;
 }
+
+/** Names linked to their organisations' pages as `OrganisationLink` does, separated by commas; `class` on each. */
+export function OrganisationLinks({
+  organisations,
+  class: className,
+}: {
+  organisations: readonly { id: string | null | undefined; name: string | null }[];
+  class?: string;
+}) {
+  return (
+    <>
+      {organisations.map((o, i) => (
+        <span key={`${o.id}:${i}`} class={className}>
+          {i > 0 ? ", " : ""}
+          <OrganisationLink id={o.id} name={o.name} />
+        </span>
+      ))}
+    </>
+  );
+}

@@ -1,5 +1,5 @@
 import type { OrganisationSpelling } from "@tender/contracts";
-import { OrganisationLink } from "../components/organisation-link.js";
+import { OrganisationLinks } from "../components/organisation-link.js";
 import { UserText } from "../components/user-text.js";
 
 /**
@@ -20,12 +20,7 @@ export function LookAlikeNote({ spellings }: { spellings: readonly OrganisationS
         {flagged.map((spelling) => (
           <li key={spelling.name}>
             <UserText text={spelling.name} /> looks like{" "}
-            {spelling.looks_like.map((other, i) => (
-              <span key={other.id}>
-                {i > 0 ? ", " : ""}
-                <OrganisationLink id={other.id} name={other.name} />
-              </span>
-            ))}
+            <OrganisationLinks organisations={spelling.looks_like} />
           </li>
         ))}
       </ul>

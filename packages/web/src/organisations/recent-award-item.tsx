@@ -1,5 +1,5 @@
 import type { OrganisationAward } from "@tender/contracts";
-import { OrganisationLink } from "../components/organisation-link.js";
+import { OrganisationLink, OrganisationLinks } from "../components/organisation-link.js";
 import { UserText } from "../components/user-text.js";
 import { formatAmount, formatDay } from "../format.js";
 import { tenderHref } from "../router.js";
@@ -44,14 +44,7 @@ export function RecentAwardItem({ award }: { award: OrganisationAward }) {
         ) : (
           <li>
             <span class="muted">{award.winners.length > 1 ? "Winners" : "Winner"}</span>{" "}
-            {award.winners.length === 0
-              ? "not named"
-              : award.winners.map((w, i) => (
-                  <span key={`${w.id}:${i}`}>
-                    {i > 0 ? ", " : ""}
-                    <OrganisationLink id={w.id} name={w.name} />
-                  </span>
-                ))}
+            {award.winners.length === 0 ? "not named" : <OrganisationLinks organisations={award.winners} />}
           </li>
         )}
       </ul>
