@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from "@tender/testing";
+import { createTestDatabase, type TestDatabase, unitVector } from "@tender/testing";
 import { type InsertObject, sql } from "kysely";
 import pgvector from "pgvector";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +11,6 @@ import type { NewTenderRow } from "./ingest/tenders.table.js";
 // repositories on purpose and expect the specific constraint to refuse them.
 
 const hex = (c: string) => c.repeat(64);
-const unitVector = (i: number, dims = 1024) => Array.from({ length: dims }, (_, j) => (j === i ? 1 : 0));
 
 let t: TestDatabase;
 let sourceId: string;
