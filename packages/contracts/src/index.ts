@@ -57,7 +57,12 @@ export {
 } from "./http/saved-search.js";
 export { SearchRequest } from "./http/search-request.js";
 export { SearchResponse } from "./http/search-response.js";
-export { SearchResultAttachment, SearchResultItem } from "./http/search-result-item.js";
+export {
+  MATCH_KINDS,
+  MatchKind,
+  SearchResultAttachment,
+  SearchResultItem,
+} from "./http/search-result-item.js";
 export { TenderDetails } from "./http/tender-details.js";
 export { TenderDetailsAttachment } from "./http/tender-details-attachment.js";
 export {
@@ -107,6 +112,15 @@ export { boundedHttpUrl, HttpUrl, isHttpUrl } from "./primitives/http-url.js";
 export { boundedJsonObject, isJsonObject, JsonObject, measureJsonDepth } from "./primitives/json-object.js";
 export { KnownSourceCode } from "./primitives/known-source-code.js";
 export { NOTICE_KINDS, NoticeKind } from "./primitives/notice-kind.js";
+export {
+  isIdentifierShaped,
+  type ParsedQuery,
+  parseQuerySyntax,
+  QUERY_MAX_TERMS,
+  type QueryTerm,
+  renderWebsearch,
+} from "./primitives/query-syntax.js";
+export { HYBRID_TERMS_MESSAGE, SearchMode, withinHybridTermLimit } from "./primitives/search-mode.js";
 export {
   QUERY_MAX_LENGTH,
   QUERY_MIN_LENGTH,

@@ -1,2 +1,3 @@
 export { CPV_LANGUAGES, type CpvLanguage, cpvLanguage } from "./cpv-languages.js";
 export { type CpvEntry, cpvLabel, cpvPrefixOf, cpvVocabulary, parseCpvTsv } from "./cpv-vocabulary.js";
+export { foldedWords, guessLanguage } from "./guess-language.js";

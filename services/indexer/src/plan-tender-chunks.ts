@@ -1,3 +1,4 @@
+import { guessLanguage } from "@tender/cpv";
 import {
   type AttachmentRow,
   type ExtractionFailureInput,
@@ -67,7 +68,9 @@ export async function planTenderChunks(
   };
   const draftsOf = (sources: TextSource[]) => toChunkDrafts(target, sources, deps.split);
 
-  await take(draftsOf([{ attachmentId: null, section: "metadata", text: tenderMetadataText(tender) }]));
+  const language = guessLanguage(`${tender.title}\n${tender.description ?? ""}`);
+  const metadata = tenderMetadataText(tender, language);
+  await take(draftsOf([{ attachmentId: null, section: "metadata", text: metadata, language }]));
   const attachments = (await listAttachmentsForTender(deps.db, tender.id))
     .filter((a) => a.download_status === "ready" && a.local_path !== null)
     .sort((a, b) => byCodeUnits(a.source_url, b.source_url));

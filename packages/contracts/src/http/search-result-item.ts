@@ -10,6 +10,11 @@ import { Uuid } from "../primitives/uuid.js";
 export const SearchResultAttachment = v.strictObject({ id: Uuid, filename: Filename }, objectMessage);
 export type SearchResultAttachment = v.InferOutput<typeof SearchResultAttachment>;
 
+/** How a hybrid Search found a fragment (docs/api.md#hybrid-search), in this order. */
+export const MATCH_KINDS = ["id", "buyer", "cpv", "phrase", "words", "vector"] as const;
+export const MatchKind = v.picklist(MATCH_KINDS, `Must be one of ${MATCH_KINDS.join(", ")}`);
+export type MatchKind = v.InferOutput<typeof MatchKind>;
+
 /** One fragment of a Search result, also an Ask source (docs/api.md#search). */
 export const SearchResultItem = v.strictObject(
   {
@@ -23,6 +28,8 @@ export const SearchResultItem = v.strictObject(
     score: CosineScore,
     /** `null` when the fragment is tender metadata. */
     attachment: v.nullable(SearchResultAttachment),
+    /** Hybrid mode only: the lists that found it; absent in vector mode. */
+    matched: v.optional(v.pipe(v.array(MatchKind, "Must be an array"), v.minLength(1, "Must not be empty"))),
   },
   objectMessage,
 );
