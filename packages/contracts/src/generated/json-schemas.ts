@@ -449,6 +449,14 @@ export const jsonSchemas = {
         },
         "required": [],
         "additionalProperties": false
+      },
+      "mode": {
+        "enum": [
+          "vector",
+          "hybrid"
+        ],
+        "type": "string",
+        "description": "vector (default): the exact vector scan; hybrid: words, CPV vocabulary and vector, fused."
       }
     },
     "required": [
@@ -576,6 +584,14 @@ export const jsonSchemas = {
         },
         "required": [],
         "additionalProperties": false
+      },
+      "mode": {
+        "enum": [
+          "vector",
+          "hybrid"
+        ],
+        "type": "string",
+        "description": "vector (default): the exact vector scan; hybrid: words, CPV vocabulary and vector, fused."
       }
     },
     "required": [
@@ -655,6 +671,21 @@ export const jsonSchemas = {
                   "type": "null"
                 }
               ]
+            },
+            "matched": {
+              "type": "array",
+              "items": {
+                "enum": [
+                  "id",
+                  "buyer",
+                  "cpv",
+                  "phrase",
+                  "words",
+                  "vector"
+                ],
+                "type": "string"
+              },
+              "minItems": 1
             }
           },
           "required": [
@@ -748,6 +779,21 @@ export const jsonSchemas = {
                   "type": "null"
                 }
               ]
+            },
+            "matched": {
+              "type": "array",
+              "items": {
+                "enum": [
+                  "id",
+                  "buyer",
+                  "cpv",
+                  "phrase",
+                  "words",
+                  "vector"
+                ],
+                "type": "string"
+              },
+              "minItems": 1
             }
           },
           "required": [
@@ -2704,6 +2750,14 @@ export const jsonSchemas = {
         "minimum": -1,
         "maximum": 1
       },
+      "mode": {
+        "enum": [
+          "vector",
+          "hybrid"
+        ],
+        "type": "string",
+        "description": "vector (default): the exact vector scan; hybrid: words, CPV vocabulary and vector, fused."
+      },
       "webhook_url": {
         "type": "string",
         "format": "uri",
@@ -2888,6 +2942,14 @@ export const jsonSchemas = {
         "minimum": -1,
         "maximum": 1
       },
+      "mode": {
+        "enum": [
+          "vector",
+          "hybrid"
+        ],
+        "type": "string",
+        "description": "vector (default): the exact vector scan; hybrid: words, CPV vocabulary and vector, fused."
+      },
       "webhook_url": {
         "anyOf": [
           {
@@ -3007,6 +3069,7 @@ export const jsonSchemas = {
       "query",
       "filters",
       "min_score",
+      "mode",
       "webhook_url",
       "feed_url",
       "email",
@@ -3145,6 +3208,14 @@ export const jsonSchemas = {
         "minimum": -1,
         "maximum": 1
       },
+      "mode": {
+        "enum": [
+          "vector",
+          "hybrid"
+        ],
+        "type": "string",
+        "description": "vector (default): the exact vector scan; hybrid: words, CPV vocabulary and vector, fused."
+      },
       "webhook_url": {
         "anyOf": [
           {
@@ -3268,6 +3339,7 @@ export const jsonSchemas = {
       "query",
       "filters",
       "min_score",
+      "mode",
       "webhook_url",
       "feed_url",
       "email",
@@ -3411,6 +3483,14 @@ export const jsonSchemas = {
               "minimum": -1,
               "maximum": 1
             },
+            "mode": {
+              "enum": [
+                "vector",
+                "hybrid"
+              ],
+              "type": "string",
+              "description": "vector (default): the exact vector scan; hybrid: words, CPV vocabulary and vector, fused."
+            },
             "webhook_url": {
               "anyOf": [
                 {
@@ -3530,6 +3610,7 @@ export const jsonSchemas = {
             "query",
             "filters",
             "min_score",
+            "mode",
             "webhook_url",
             "feed_url",
             "email",

@@ -3,6 +3,7 @@ import { AlertReason } from "../primitives/alert-reason.js";
 import { CosineScore } from "../primitives/cosine-score.js";
 import { boundedHttpUrl } from "../primitives/http-url.js";
 import { objectMessage } from "../primitives/object-message.js";
+import { HYBRID_TERMS_MESSAGE, SearchMode, withinHybridTermLimit } from "../primitives/search-mode.js";
 import { SearchQuery } from "../primitives/search-query.js";
 import { unstorableTextProblem } from "../primitives/storable-text.js";
 import { boundedTrimmedString, NonEmptyString } from "../primitives/trimmed-string.js";
@@ -28,18 +29,25 @@ const storable = v.check<string, string>(
 /**
  * Body of `POST /api/v1/saved-searches` (docs/api.md#saved-searches). `min_score` defaults to the server's
  * MIN_RELEVANCE_SCORE; `webhook_url` must be https unless the operator allows http. `email` asks for a digest by mail,
- * sent once the address confirms.
+ * sent once the address confirms. `mode` as Search (default `vector`).
  */
-export const SavedSearchRequest = v.strictObject(
-  {
-    name: v.pipe(boundedTrimmedString(SAVED_SEARCH_NAME_MAX_LENGTH), storable),
-    query: v.pipe(SearchQuery, storable),
-    filters: v.optional(TenderFilters),
-    min_score: v.optional(CosineScore),
-    webhook_url: v.optional(boundedHttpUrl(WEBHOOK_URL_MAX_LENGTH)),
-    email: v.optional(EmailSettingRequest),
-  },
-  objectMessage,
+export const SavedSearchRequest = v.pipe(
+  v.strictObject(
+    {
+      name: v.pipe(boundedTrimmedString(SAVED_SEARCH_NAME_MAX_LENGTH), storable),
+      query: v.pipe(SearchQuery, storable),
+      filters: v.optional(TenderFilters),
+      min_score: v.optional(CosineScore),
+      mode: v.optional(SearchMode),
+      webhook_url: v.optional(boundedHttpUrl(WEBHOOK_URL_MAX_LENGTH)),
+      email: v.optional(EmailSettingRequest),
+    },
+    objectMessage,
+  ),
+  v.forward(
+    v.check((body) => withinHybridTermLimit(body), HYBRID_TERMS_MESSAGE),
+    ["query"],
+  ),
 );
 export type SavedSearchRequest = v.InferOutput<typeof SavedSearchRequest>;
 
@@ -49,6 +57,8 @@ const SAVED_SEARCH_FIELDS = {
   query: SearchQuery,
   filters: TenderFilters,
   min_score: CosineScore,
+  /** `vector` (the default) or `hybrid`: how new tenders are matched (docs/api.md#saved-searches). */
+  mode: SearchMode,
   webhook_url: v.nullable(boundedHttpUrl(WEBHOOK_URL_MAX_LENGTH)),
   /** `/api/v1/feeds/{token}`: shown when the token is made (creation, rotation), null otherwise. */
   feed_url: v.nullable(

@@ -50,4 +50,25 @@ describe("SearchRequest and AskRequest", () => {
     ]);
     expect(issues(SearchRequest, null)).toEqual([{ path: "/", message: "Must be an object" }]);
   });
+
+  it("take an optional mode, vector or hybrid, and count a hybrid query's terms", () => {
+    expect(v.parse(SearchRequest, { query: "road", mode: "hybrid" })).toEqual({
+      query: "road",
+      limit: 5,
+      mode: "hybrid",
+    });
+    expect(v.parse(AskRequest, { query: "road", mode: "vector" }).mode).toBe("vector");
+    expect(issues(SearchRequest, { query: "road", mode: "lexical" })).toEqual([
+      { path: "/mode", message: 'Must be "vector" or "hybrid"' },
+    ]);
+    const many = Array.from({ length: 33 }, (_, i) => `w${i}`).join(" OR ");
+    // A vector query has no terms to count: the specification's rules, unchanged.
+    expect(v.safeParse(SearchRequest, { query: many }).success).toBe(true);
+    expect(issues(SearchRequest, { query: many, mode: "hybrid" })).toEqual([
+      { path: "/query", message: "Must have at most 32 words, phrases and exclusions" },
+    ]);
+    expect(issues(AskRequest, { query: many.replace(/ OR /g, " -"), mode: "hybrid" })).toEqual([
+      { path: "/query", message: "Must have at most 32 words, phrases and exclusions" },
+    ]);
+  });
 });

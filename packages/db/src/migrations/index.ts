@@ -29,7 +29,7 @@ import * as m0027 from "./0027-organisation-search.js";
 import * as m0028 from "./0028-cross-portal-procedures.js";
 import * as m0029 from "./0029-contract-end.js";
 import * as m0030 from "./0030-award-cover.js";
-import * as m0038 from "./0038-lexical-search.js";
+import * as m0038 from "./0038-hybrid-search.js";
 import * as m0039 from "./0039-cpv-labels.js";
 
 /** Every migration, in order. Names never change once released. */
@@ -64,6 +64,6 @@ export const migrations: Record<string, Migration> = {
   "0028-cross-portal-procedures": m0028,
   "0029-contract-end": m0029,
   "0030-award-cover": m0030,
-  "0038-lexical-search": m0038,
+  "0038-hybrid-search": m0038,
   "0039-cpv-labels": m0039,
 };

@@ -4,6 +4,8 @@ import { MATCH_KINDS, type MatchKind } from "@tender/contracts";
 export interface RankedList {
   kind: MatchKind;
   ids: readonly string[];
+  /** How much the list counts in the fusion; 1 when absent. */
+  weight?: number;
 }
 
 /** A chunk of the fused ranking, with the lists that found it (in MATCH_KINDS order). */
@@ -14,15 +16,22 @@ export interface FusedChunk {
 
 /**
  * The fusions compared on the development queries (docs/benchmarks.md#relevance); `rrf` is what
- * Search uses. `rrf`: Σ 1/(60 + rank) over the lists; `rrf10`: the same with 10, the first places
+ * Search uses. `rrf`: Σ weight/(60 + rank) over the lists; `rrf-equal`: every weight 1; `rrf10`: the same with 10, the first places
  * of each list weighing more; `cascade`: the lists one after the other (identifiers, buyer, CPV,
  * words, vector), each in its own order.
  */
-export const FUSION_METHODS = ["rrf", "rrf10", "cascade"] as const;
+export const FUSION_METHODS = ["rrf", "rrf-equal", "rrf10", "cascade"] as const;
 export type FusionMethod = (typeof FUSION_METHODS)[number];
 
-function weightOf(method: FusionMethod, rank: number, listIndex: number, lists: number): number {
-  if (method === "rrf") return 1 / (60 + rank);
+function weightOf(
+  method: FusionMethod,
+  rank: number,
+  listIndex: number,
+  lists: number,
+  weight: number,
+): number {
+  if (method === "rrf") return weight / (60 + rank);
+  if (method === "rrf-equal") return 1 / (60 + rank);
   if (method === "rrf10") return 1 / (10 + rank);
   return (lists - listIndex) * 1e6 - rank;
 }
@@ -38,7 +47,7 @@ export function fuseRankings(lists: readonly RankedList[], method: FusionMethod 
   lists.forEach((list, listIndex) => {
     list.ids.forEach((id, i) => {
       const rank = i + 1;
-      const weight = weightOf(method, rank, listIndex, lists.length);
+      const weight = weightOf(method, rank, listIndex, lists.length, list.weight ?? 1);
       // Cascade keeps the first list's place; the sums of RRF add the lists up.
       score.set(
         id,

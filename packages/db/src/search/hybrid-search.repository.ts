@@ -27,6 +27,8 @@ export interface HybridSearchInput extends Omit<SearchChunksInput, "embedding"> 
 /** Longest list kept before fusion: deeper than any answer, so a chunk two lists agree on is seen by both. */
 const LIST_DEPTH = 100;
 const VECTOR_DEPTH = 50;
+/** The lists besides the CPV concepts that may find a fragment (words and vector; identifiers and buyer stand apart). */
+const OTHER_LISTS = 2;
 
 /**
  * Hybrid Search (docs/api.md#hybrid-search): identifiers, buyer, CPV concepts, words and vector,
@@ -55,7 +57,11 @@ export async function hybridSearchChunks(db: Db, input: HybridSearchInput): Prom
     };
     await step("id", () => identifierChunks(db, parsed, scope));
     await step("buyer", () => buyerChunks(db, input.query, scope));
-    await step("cpv", () => cpvConceptChunks(db, parsed, scope));
+    input.signal?.throwIfAborted();
+    const concepts = await cpvConceptChunks(db, parsed, scope);
+    // A query that is a CPV label (confidence 1) lets its concepts count as much as every
+    // other list together; a loose resemblance counts little more than one list.
+    lists.push({ kind: "cpv", ids: concepts.ids, weight: 1 + OTHER_LISTS * concepts.confidence });
     const hasPhrase = parsed.groups.some((g) => g.some((t) => t.kind === "phrase"));
     await step(hasPhrase ? "phrase" : "words", () => wordChunks(db, scope));
     return lists;

@@ -1,6 +1,7 @@
 import type { ParsedQuery } from "@tender/contracts";
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../database.js";
+import { LEXICAL_CONFIGS } from "./lexical-config.js";
 import {
   anyConfigTsquery,
   anyWordText,
@@ -36,12 +37,17 @@ export function identifierSpellings(identifiers: readonly string[]): string[] {
 function metadataChunksOf(tenders: RawBuilder<unknown>, scope: ListScope): RawBuilder<{ id: string }> {
   return sql<{ id: string }>`
     SELECT m.id FROM (${tenders}) AS f
-    CROSS JOIN LATERAL (
-      SELECT c.id FROM chunks AS c
-      WHERE c.tender_id = f.id AND c.attachment_id IS NULL AND c.embedding_model = ${scope.model}
-        AND ${notExcludedSql(scope.conditions)}
-      ORDER BY c.position LIMIT 1) AS m
+    CROSS JOIN LATERAL (${metadataChunkOf(scope)}) AS m
     ORDER BY f.rank DESC, f.published_at DESC, f.id`;
+}
+
+/** The metadata chunk of tender `f.id` (its first), unless it holds an excluded term. */
+function metadataChunkOf(scope: ListScope): RawBuilder<unknown> {
+  return sql`
+    SELECT c.id FROM chunks AS c
+    WHERE c.tender_id = f.id AND c.attachment_id IS NULL AND c.embedding_model = ${scope.model}
+      AND ${notExcludedSql(scope.conditions)}
+    ORDER BY c.position LIMIT 1`;
 }
 
 /** Tenders whose `external_id` or procedure key is one of the query's identifiers: their metadata chunks. */
@@ -87,55 +93,73 @@ const CONCEPT_SHARE = 0.5;
 /** A notice classified one level below a matched code counts this much less than one classified under the code itself. */
 const PER_LEVEL = 0.8;
 
+/** The significant prefix of a CPV code column or value (as `cpvPrefixOf` of `@tender/cpv`). */
+const prefixOf = (code: RawBuilder<unknown>) =>
+  sql`CASE WHEN length(rtrim(${code}, '0')) < 2 THEN left(${code}, 2) ELSE rtrim(${code}, '0') END`;
+
 /**
- * The CPV concepts the query names (docs/api.md#hybrid-search): each label of the vocabulary
- * (24 languages, migration 0039) is compared with the query's words read by the label's own
- * configuration, as the cosine of their rarity-weighted word sets; a code scores its best label.
- * The codes scoring at least CONCEPT_SHARE of the best (at most CONCEPT_CODES) find the notices
- * classified under them or a narrower code, each scoring its best code's score times
- * PER_LEVEL per level between the two; their metadata chunks, best first, newest breaking ties.
+ * The CPV concepts a query names (docs/api.md#hybrid-search), as a query of `code, score, prefix`:
+ * each label of the vocabulary (24 languages, migration 0039) is compared with the query's words
+ * read by the label's own configuration, as the cosine of their rarity-weighted word sets; a
+ * code scores its best label. The codes scoring at least CONCEPT_SHARE of the best, at most
+ * CONCEPT_CODES. Null when the query has no positive word.
  */
-export async function cpvConceptChunks(db: Db, parsed: ParsedQuery, scope: ListScope): Promise<string[]> {
+export function conceptCodesSql(
+  parsed: ParsedQuery,
+): RawBuilder<{ code: string; score: number; prefix: string }> | null {
   const words = anyWordText(parsed);
-  if (words === "") return [];
+  if (words === "") return null;
   const plain = parsed.groups
     .flat()
     .map((t) => t.text)
     .join(" ");
-  const tenders = sql`
+  return sql`
     WITH q AS (
       SELECT DISTINCT cfg.config, w.lexeme, lt.weight
-      FROM (SELECT DISTINCT config FROM cpv_label_terms) AS cfg
+      FROM unnest(${LEXICAL_CONFIGS}::regconfig[]) AS cfg(config)
       CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector(cfg.config, ${plain}::text))) AS w(lexeme)
       JOIN cpv_label_terms AS lt ON lt.config = cfg.config AND lt.lexeme = w.lexeme
     ), qn AS (
       SELECT config, sqrt(sum(weight * weight)) AS norm FROM q GROUP BY config
-    ), labels AS (
-      SELECT l.code, l.config, l.lexemes, l.norm FROM cpv_labels AS l
-      WHERE l.lexemes @@ ${anyConfigTsquery(words)}
     ), scored AS (
       SELECT l.code, max(s.dot / (qn.norm * l.norm)) AS score
-      FROM labels AS l JOIN qn ON qn.config = l.config
+      FROM cpv_labels AS l JOIN qn ON qn.config = l.config
       CROSS JOIN LATERAL (
         SELECT sum(q.weight * q.weight) AS dot FROM unnest(tsvector_to_array(l.lexemes)) AS lw(lexeme)
         JOIN q ON q.config = l.config AND q.lexeme = lw.lexeme) AS s
-      WHERE l.norm > 0
+      WHERE l.lexemes @@ ${anyConfigTsquery(words)} AND l.norm > 0
       GROUP BY l.code
-    ), codes AS (
-      SELECT code, score, CASE WHEN length(rtrim(code, '0')) < 2 THEN left(code, 2) ELSE rtrim(code, '0') END AS prefix
-      FROM scored WHERE score >= ${CONCEPT_SHARE} * (SELECT max(score) FROM scored)
-      ORDER BY score DESC, code LIMIT ${CONCEPT_CODES}
     )
-    SELECT t.id, max(k.score * power(${PER_LEVEL}::float8,
-             length(CASE WHEN length(rtrim(tc, '0')) < 2 THEN left(tc, 2) ELSE rtrim(tc, '0') END) - length(k.prefix))) AS rank,
-           max(t.published_at) AS published_at
+    SELECT code, score, ${prefixOf(sql`code`)} AS prefix
+    FROM scored WHERE score >= ${CONCEPT_SHARE} * (SELECT max(score) FROM scored)
+    ORDER BY score DESC, code LIMIT ${CONCEPT_CODES}`;
+}
+
+/**
+ * The notices classified under the query's CPV concepts ({@link conceptCodesSql}) or a narrower
+ * code, each scoring its best code's score times PER_LEVEL per level between the two: their
+ * metadata chunks, best first, newest breaking ties.
+ */
+export async function cpvConceptChunks(
+  db: Db,
+  parsed: ParsedQuery,
+  scope: ListScope,
+): Promise<{ ids: string[]; confidence: number }> {
+  const codes = conceptCodesSql(parsed);
+  if (!codes) return { ids: [], confidence: 0 };
+  const tenders = sql`
+    SELECT t.id, max(k.score * power(${PER_LEVEL}::float8, length(${prefixOf(sql`tc`)}) - length(k.prefix))) AS rank,
+           max(t.published_at) AS published_at, max(max(k.score)) OVER () AS confidence
     FROM tenders AS t
-    JOIN codes AS k ON t.cpv_prefixes @> ARRAY[k.prefix]
+    JOIN (${codes}) AS k ON t.cpv_prefixes @> ARRAY[k.prefix]
     CROSS JOIN LATERAL unnest(t.cpv_codes) AS tc
     WHERE starts_with(tc, k.prefix) AND ${scope.tenders}
     GROUP BY t.id
     ORDER BY rank DESC, published_at DESC, t.id
     LIMIT ${scope.depth}`;
-  const { rows } = await metadataChunksOf(tenders, scope).execute(db);
-  return rows.map((r) => r.id);
+  const { rows } = await sql<{ id: string; confidence: number }>`
+    SELECT m.id, f.confidence FROM (${tenders}) AS f
+    CROSS JOIN LATERAL (${metadataChunkOf(scope)}) AS m
+    ORDER BY f.rank DESC, f.published_at DESC, f.id`.execute(db);
+  return { ids: rows.map((r) => r.id), confidence: Number(rows[0]?.confidence ?? 0) };
 }

@@ -19,9 +19,9 @@ export function searchRoute(deps: Pick<Deps, "db" | "readDb" | "ai" | "config">)
     jsonBody(SearchRequest),
     rateLimit(deps),
     async (c) => {
-      const { query, limit, filters } = c.get("body");
+      const { query, limit, filters, mode } = c.get("body");
       const items = await withinDeadline(deps.config.searchDeadlineMs, (deadline) =>
-        findFragments(deps, query, limit, filters, deadline),
+        findFragments(deps, query, limit, filters, deadline, mode),
       );
       return c.json({ query, items } satisfies SearchResponse);
     },

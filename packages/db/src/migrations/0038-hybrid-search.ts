@@ -34,7 +34,12 @@ const WORD_TOKENS =
  * - `chunks.lexemes`: the chunk's words as that configuration reads them, generated from
  *   `content`, with a GIN index;
  * - lookups of the identifiers a query may name: `tenders(external_id)`, the folded buyer name,
- *   `procedures(procedure_key)`.
+ *   `procedures(procedure_key)`;
+ * - saved searches' `mode` and, for hybrid ones, the query as the notifier matches it: `match_query`
+ *   and `match_excluded` (tsqueries read by every configuration), `match_cpv` (the prefixes of the
+ *   CPV concepts it names), `match_ids` (identifier spellings), `match_buyer` (the folded query),
+ *   and `match_keys` (`w:` each word, `c:` each prefix, `i:` each identifier, `b:` the buyer), GIN-
+ *   indexed, through which a new tender finds the hybrid saved searches it may match.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE EXTENSION IF NOT EXISTS unaccent`.execute(db);
@@ -64,9 +69,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
   await sql`CREATE INDEX procedures_procedure_key_idx ON procedures (procedure_key)`.execute(db);
+  await sql`
+    ALTER TABLE saved_searches
+      ADD COLUMN mode text NOT NULL DEFAULT 'vector' CONSTRAINT saved_searches_mode_check CHECK (mode IN ('vector', 'hybrid')),
+      ADD COLUMN match_query tsquery,
+      ADD COLUMN match_excluded tsquery,
+      ADD COLUMN match_cpv text[],
+      ADD COLUMN match_ids text[],
+      ADD COLUMN match_buyer text,
+      ADD COLUMN match_keys text[]`.execute(db);
+  await sql`
+    CREATE INDEX saved_searches_match_keys_idx ON saved_searches USING gin (match_keys) WHERE mode = 'hybrid'`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    ALTER TABLE saved_searches DROP COLUMN mode, DROP COLUMN match_query, DROP COLUMN match_excluded,
+      DROP COLUMN match_cpv, DROP COLUMN match_ids, DROP COLUMN match_buyer, DROP COLUMN match_keys`.execute(
+    db,
+  );
   await sql`DROP INDEX procedures_procedure_key_idx`.execute(db);
   await sql`DROP INDEX tenders_buyer_search_name_idx`.execute(db);
   await sql`DROP INDEX tenders_external_id_idx`.execute(db);
