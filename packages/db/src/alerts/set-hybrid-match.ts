@@ -6,6 +6,13 @@ import { conceptCodesSql, identifierSpellings } from "../search/lexical-lists.js
 import { lexicalConditions } from "../search/lexical-query-sql.js";
 
 /**
+ * How closely a label must match the query for an alert to follow its CPV concept (the cosine of
+ * their weighted words): Search ranks loose resemblances low, but an alert is yes or no, so only
+ * a concept the query names (a cosine of 0.7 or more: most of both) counts.
+ */
+const NAMED_CONCEPT = 0.7;
+
+/**
  * Stores how the notifier matches a hybrid saved search's `query` (docs/api.md#saved-searches),
  * read as hybrid Search reads it: its words and phrases as one tsquery over every configuration
  * (`match_query`), its exclusions (`match_excluded`), the prefixes of the CPV concepts it names
@@ -15,7 +22,7 @@ import { lexicalConditions } from "../search/lexical-query-sql.js";
 export async function setHybridMatch(db: Db, id: string, query: string): Promise<void> {
   const parsed = parseQuerySyntax(query);
   const { positive, excluded } = lexicalConditions(parsed);
-  const codes = conceptCodesSql(parsed);
+  const codes = conceptCodesSql(parsed, NAMED_CONCEPT);
   const ids = identifierSpellings(parsed.identifiers);
   const words = parsed.groups
     .flat()

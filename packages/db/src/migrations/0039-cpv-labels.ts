@@ -9,7 +9,7 @@ const BATCH = 20_000;
  * every code in the 24 languages (`@tender/cpv`), read with its language's text search
  * configuration (migration 0038) into `lexemes`, GIN-indexed; `cpv_label_terms` weighs each
  * word by its rarity among the labels of its configuration (ln(1 + labels / labels holding it)),
- * and `cpv_labels.norm` is the length of a label's weighted words, so a query is compared with a
+ * (`cpv_label_configs.unseen_weight`: a word none holds), and `cpv_labels.norm` is the length of a label's weighted words, so a query is compared with a
  * label as the cosine of their weighted word sets.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -46,6 +46,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       weight real NOT NULL,
       PRIMARY KEY (config, lexeme)
     )`.execute(db);
+  // A word no label of the configuration holds weighs as the rarest: ln(1 + labels).
+  await sql`
+    CREATE TABLE cpv_label_configs (config regconfig PRIMARY KEY, unseen_weight real NOT NULL)`.execute(db);
+  await sql`
+    INSERT INTO cpv_label_configs (config, unseen_weight)
+    SELECT config, ln(1 + count(*)::float8) FROM cpv_labels GROUP BY config`.execute(db);
   await sql`
     INSERT INTO cpv_label_terms (config, lexeme, weight)
     SELECT l.config, w.lexeme, ln(1 + n.labels::float8 / count(*))
@@ -62,6 +68,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DROP TABLE cpv_label_configs`.execute(db);
   await sql`DROP TABLE cpv_label_terms`.execute(db);
   await sql`DROP TABLE cpv_labels`.execute(db);
 }

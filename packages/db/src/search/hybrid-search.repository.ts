@@ -56,7 +56,9 @@ export async function hybridSearchChunks(db: Db, input: HybridSearchInput): Prom
       lists.push({ kind, ids: await run() });
     };
     await step("id", () => identifierChunks(db, parsed, scope));
-    await step("buyer", () => buyerChunks(db, input.query, scope));
+    input.signal?.throwIfAborted();
+    // The whole query is the buyer's name: as sure a match as a query that is a CPV label.
+    lists.push({ kind: "buyer", ids: await buyerChunks(db, input.query, scope), weight: 1 + OTHER_LISTS });
     input.signal?.throwIfAborted();
     const concepts = await cpvConceptChunks(db, parsed, scope);
     // A query that is a CPV label (confidence 1) lets its concepts count as much as every

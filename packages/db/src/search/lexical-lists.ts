@@ -102,10 +102,11 @@ const prefixOf = (code: RawBuilder<unknown>) =>
  * each label of the vocabulary (24 languages, migration 0039) is compared with the query's words
  * read by the label's own configuration, as the cosine of their rarity-weighted word sets; a
  * code scores its best label. The codes scoring at least CONCEPT_SHARE of the best, at most
- * CONCEPT_CODES. Null when the query has no positive word.
+ * CONCEPT_CODES, and at least `minScore`. Null when the query has no positive word.
  */
 export function conceptCodesSql(
   parsed: ParsedQuery,
+  minScore = 0,
 ): RawBuilder<{ code: string; score: number; prefix: string }> | null {
   const words = anyWordText(parsed);
   if (words === "") return null;
@@ -115,10 +116,11 @@ export function conceptCodesSql(
     .join(" ");
   return sql`
     WITH q AS (
-      SELECT DISTINCT cfg.config, w.lexeme, lt.weight
-      FROM unnest(${LEXICAL_CONFIGS}::regconfig[]) AS cfg(config)
+      -- Every word of the query counts in its length; one no label holds, as the rarest.
+      SELECT DISTINCT cfg.config, w.lexeme, coalesce(lt.weight, cfg.unseen_weight) AS weight
+      FROM cpv_label_configs AS cfg
       CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector(cfg.config, ${plain}::text))) AS w(lexeme)
-      JOIN cpv_label_terms AS lt ON lt.config = cfg.config AND lt.lexeme = w.lexeme
+      LEFT JOIN cpv_label_terms AS lt ON lt.config = cfg.config AND lt.lexeme = w.lexeme
     ), qn AS (
       SELECT config, sqrt(sum(weight * weight)) AS norm FROM q GROUP BY config
     ), scored AS (
@@ -131,7 +133,7 @@ export function conceptCodesSql(
       GROUP BY l.code
     )
     SELECT code, score, ${prefixOf(sql`code`)} AS prefix
-    FROM scored WHERE score >= ${CONCEPT_SHARE} * (SELECT max(score) FROM scored)
+    FROM scored WHERE score >= GREATEST(${minScore}::float8, ${CONCEPT_SHARE} * (SELECT max(score) FROM scored))
     ORDER BY score DESC, code LIMIT ${CONCEPT_CODES}`;
 }
 
