@@ -15,6 +15,15 @@ export { AskRequest } from "./http/ask-request.js";
 export { AskResponse, NOT_ENOUGH_DATA_ANSWER } from "./http/ask-response.js";
 export { AWARD_LIMITS, Award, AwardWinner, awardList } from "./http/award.js";
 export {
+  CPV_QUERY_MAX_LENGTH,
+  CpvLookupQuery,
+  CpvSuggestion,
+  CpvSuggestionList,
+  CpvTerm,
+  LABEL_LANGUAGES,
+  LabelLanguage,
+} from "./http/cpv-term.js";
+export {
   DEFAULT_DIGEST_HOUR_UTC,
   DIGEST_FREQUENCIES,
   EMAIL_STATUSES,
@@ -43,7 +52,7 @@ export {
   OrganisationSummary,
 } from "./http/organisation-summary.js";
 export { ProcedureNotice, TenderProcedure } from "./http/procedure-notice.js";
-export { ProcedureResponse } from "./http/procedure-response.js";
+export { ProcedureResponse, type ProcedureResponseRow } from "./http/procedure-response.js";
 export { REQUEST_ID_PATTERN, RequestId } from "./http/request-id.js";
 export {
   SAVED_SEARCH_NAME_MAX_LENGTH,
@@ -63,7 +72,7 @@ export {
   SearchResultAttachment,
   SearchResultItem,
 } from "./http/search-result-item.js";
-export { TenderDetails } from "./http/tender-details.js";
+export { TenderDetails, type TenderDetailsRow } from "./http/tender-details.js";
 export { TenderDetailsAttachment } from "./http/tender-details-attachment.js";
 export {
   FILTER_SOURCES,
@@ -79,11 +88,14 @@ export {
   type TenderSort,
 } from "./http/tender-list-query.js";
 export {
+  CpvFacetCount,
   FacetCount,
+  type FacetCountsRow,
   FacetsResponse,
   TENDER_FACET_FIELDS,
   TenderListResponse,
   TenderSummary,
+  type TenderSummaryRow,
 } from "./http/tender-summary.js";
 export { toValidationIssues } from "./http/to-validation-issues.js";
 export {

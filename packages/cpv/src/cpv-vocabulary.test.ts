@@ -8,6 +8,8 @@ describe("the CPV vocabulary", () => {
     const vocabulary = cpvVocabulary();
     expect(vocabulary.size).toBe(9454);
     for (const entry of vocabulary.values()) expect(entry.labels.eng, entry.code).toBeTruthy();
+    const labels = [...vocabulary.values()].flatMap((entry) => Object.values(entry.labels));
+    expect(labels.filter((label) => label !== label.normalize("NFC"))).toEqual([]);
   });
 
   it("labels a code in each language and falls back to English", () => {

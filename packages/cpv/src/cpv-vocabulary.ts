@@ -39,7 +39,8 @@ export function parseCpvTsv(tsv: string): Map<string, CpvEntry> {
     if (!/^\d{8}$/.test(code)) throw new Error(`the CPV vocabulary has a malformed code: ${code}`);
     const labels: Partial<Record<CpvLanguage, string>> = {};
     CPV_LANGUAGES.forEach((lang, i) => {
-      const label = (cells[i + 1] ?? "").trim();
+      // NFC: a few labels of the list are decomposed (Greek accents), and answers compare as text.
+      const label = (cells[i + 1] ?? "").trim().normalize("NFC");
       if (label) labels[lang] = label;
     });
     entries.set(code, { code, labels, prefix: cpvPrefixOf(code), parent: null });

@@ -1,5 +1,9 @@
 export { LEGAL_FORM_SUFFIXES } from "./legal-form-suffixes.js";
-export { NORMALISED_NAME_MAX_LENGTH, normaliseOrganisationName } from "./normalise-organisation-name.js";
+export {
+  foldCharacters,
+  NORMALISED_NAME_MAX_LENGTH,
+  normaliseOrganisationName,
+} from "./normalise-organisation-name.js";
 export { type OrganisationIdentity, organisationKey } from "./organisation-key.js";
 export {
   type OrganisationSearchTerms,

@@ -42,8 +42,12 @@ function compatibilityFold(text: string): string {
   return folded + run.normalize("NFKC");
 }
 
-/** Unicode form, case, accents and punctuation; no word is removed. */
-function foldCharacters(text: string): string {
+/**
+ * Text folded for comparison: Unicode NFKC, case folded, accents removed (`ł` → `l`, `æ` → `ae`),
+ * `&` read as "and", dots and apostrophes dropped, every other run of punctuation and whitespace
+ * one space. No word is removed. Also what the CPV autocomplete compares labels with.
+ */
+export function foldCharacters(text: string): string {
   const folded = compatibilityFold(text.toWellFormed())
     .replaceAll("&", " and ")
     .toUpperCase()

@@ -1,3 +1,5 @@
+import type { LabelLanguageChoice } from "./cpv/label-language.js";
+
 /** The API key a request authenticated with; never the key itself. */
 export interface AuthenticatedKey {
   id: string;
@@ -12,5 +14,7 @@ export interface AppEnv {
     apiKey: AuthenticatedKey | undefined;
     /** SHA-256 hex of the presented key, left by `apiKeyAuth({ countedByRateLimit })` for the rate limiter. */
     keyDigest: string | undefined;
+    /** The language of CPV labels, set by `labelLanguage()` on the routes that show codes. */
+    labelLanguage: LabelLanguageChoice;
   };
 }

@@ -138,6 +138,7 @@ describe("GET /api/v1/tenders", () => {
         "source_url",
         "countries",
         "cpv_codes",
+        "cpv",
         "index_status",
         "procedure_id",
         "kind",
@@ -257,6 +258,12 @@ describe("GET /api/v1/tenders", () => {
   });
 });
 
+// The English labels of the divisions these tenders are classified in.
+const DIVISION_LABELS: Record<string, string> = {
+  "45": "Construction work",
+  "72": "IT services: consulting, software development, Internet and support",
+};
+
 describe("GET /api/v1/facets", () => {
   const groupBy = async (filter: string) => {
     const where = sql.raw(filter);
@@ -276,10 +283,9 @@ describe("GET /api/v1/facets", () => {
       total: total.rows[0]?.n,
       sources: await counts("s.code"),
       countries: await counts("c", ", unnest(t.countries) AS c"),
-      cpv_divisions: await counts(
-        "d",
-        ", LATERAL (SELECT DISTINCT left(x, 2) AS d FROM unnest(t.cpv_codes) AS x) AS dd",
-      ),
+      cpv_divisions: (
+        await counts("d", ", LATERAL (SELECT DISTINCT left(x, 2) AS d FROM unnest(t.cpv_codes) AS x) AS dd")
+      ).map((bucket) => ({ ...bucket, label: DIVISION_LABELS[bucket.value] })),
       currencies: await counts("t.currency"),
       kinds: await counts("t.kind"),
     };

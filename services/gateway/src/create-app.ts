@@ -9,6 +9,7 @@ import { compress } from "./middleware/compress/compress.js";
 import { requestId } from "./middleware/request-id/request-id.js";
 import { buildOpenApiDocument } from "./openapi/build-openapi-document.js";
 import { askRoute } from "./routes/ask.route.js";
+import { cpvRoute } from "./routes/cpv.route.js";
 import { docsRoute } from "./routes/docs.route.js";
 import { emailLinksRoute } from "./routes/email-links.route.js";
 import { facetsRoute } from "./routes/facets.route.js";
@@ -47,6 +48,7 @@ export function createApp(deps: Deps): Hono<AppEnv> {
     .route("/", tenderRoute(deps))
     .route("/", tendersListRoute(deps))
     .route("/", facetsRoute(deps))
+    .route("/", cpvRoute(deps))
     .route("/", procedureRoute(deps))
     .route("/", organisationsRoute(deps))
     .route("/", searchRoute(deps))

@@ -19,6 +19,8 @@ export interface GatewayConfig {
   searchSettingsOnConnection?: boolean;
   /** FEED_READS_PER_MINUTE: reads of one feed per UTC minute, in this process; not the key's allowance. */
   feedReadsPerMinute: number;
+  /** CPV_LOOKUPS_PER_MINUTE: CPV autocomplete look-ups of one key per UTC minute, in this process; not its allowance (600 when absent). */
+  cpvLookupsPerMinute?: number;
   /** CARD_CONCURRENCY_PER_KEY: tender cards one key may be sent at once, in this process. */
   cardConcurrencyPerKey: number;
   /**

@@ -21,7 +21,7 @@ import * as v from "valibot";
  * `ASK_DEADLINE_MS` (60000), `SHUTDOWN_TIMEOUT_MS` (10000), and the
  * HTTP server's bounds on slow clients: `HTTP_HEADERS_TIMEOUT_MS` (10000),
  * `HTTP_REQUEST_TIMEOUT_MS` (30000, not below the headers timeout), `HTTP_KEEP_ALIVE_TIMEOUT_MS`
- * (5000); saved searches: `SAVED_SEARCHES_PER_KEY` (50), `FEED_READS_PER_MINUTE` (30 per feed) and the
+ * (5000); saved searches: `SAVED_SEARCHES_PER_KEY` (50), `FEED_READS_PER_MINUTE` (30 per feed), `CPV_LOOKUPS_PER_MINUTE` (600 CPV autocomplete look-ups per key) and the
  * webhook settings of `WebhookEnv`; `CARD_CONCURRENCY_PER_KEY` (4 tender cards sent at once per key);
  * `PUBLIC_BASE_URL` (unset: absolute links are built from the request); traces:
  * `OTEL_EXPORTER_OTLP_ENDPOINT` (unset: off) and `OTEL_SERVICE_NAME` (gateway).
@@ -52,6 +52,7 @@ export const Env = v.pipe(
       HTTP_KEEP_ALIVE_TIMEOUT_MS: envInt({ min: 100, max: 600_000, default: 5_000 }),
       SAVED_SEARCHES_PER_KEY: envInt({ min: 1, max: 10_000, default: 50 }),
       FEED_READS_PER_MINUTE: envInt({ min: 1, max: 100_000, default: 30 }),
+      CPV_LOOKUPS_PER_MINUTE: envInt({ min: 1, max: 100_000, default: 600 }),
       CARD_CONCURRENCY_PER_KEY: envInt({ min: 1, max: 1_000, default: 4 }),
       PUBLIC_BASE_URL: envUrl({ protocols: ["http", "https"], base: true, optional: true }),
     }),

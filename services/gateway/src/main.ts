@@ -71,6 +71,7 @@ const app = createApp({
     searchParallelWorkers: config.SEARCH_PARALLEL_WORKERS,
     searchSettingsOnConnection: true,
     feedReadsPerMinute: config.FEED_READS_PER_MINUTE,
+    cpvLookupsPerMinute: config.CPV_LOOKUPS_PER_MINUTE,
     cardConcurrencyPerKey: config.CARD_CONCURRENCY_PER_KEY,
     ...(config.PUBLIC_BASE_URL ? { publicBaseUrl: config.PUBLIC_BASE_URL } : {}),
   },

@@ -71,6 +71,10 @@ describe("GET /api/v1/tenders/{id}", () => {
       source_url: tender.sourceUrl,
       countries: ["GB"],
       cpv_codes: ["55523100", "55524000"],
+      cpv: [
+        { code: "55523100", label: "School-meal services" },
+        { code: "55524000", label: "School catering services" },
+      ],
       index_status: "failed",
       // Stored before its source mapped a procedure: a call for competition of none.
       procedure_id: null,

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createFakeProvider, FAKE_MODEL, fakeEmbed } from "@tender/ai";
 import { type AlertV1, chunkKey, createWireValidator, sha256Hex } from "@tender/contracts";
+import { withCpvLabels } from "@tender/cpv";
 import {
   claimWebhookDeliveries,
   listSavedSearchMatches,
@@ -139,7 +140,8 @@ describe("awards of follow-up alerts", () => {
     const match = alerts.find((a) => a.reason === "match") as AlertV1;
     expect(match).toMatchObject({ awards: null, changes: null, procedure_id: null });
     const listed = await listSavedSearchMatches(t.db, savedSearchId, { limit: 10 });
-    const items = listed.map(({ position: _p, ...m }) => m);
+    // Labelled as the gateway's matches route labels them.
+    const items = listed.map(({ position: _p, ...m }) => ({ ...m, tender: withCpvLabels(m.tender) }));
     expect(validMatch({ items, next_cursor: null })).toMatchObject({ ok: true });
     expect(new Map(items.map((m) => [m.alert_id, m.awards]))).toEqual(
       new Map(alerts.map((a) => [a.alert_id, a.awards])),

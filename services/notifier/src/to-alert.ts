@@ -1,4 +1,5 @@
 import type { AlertV1 } from "@tender/contracts";
+import { withCpvLabels } from "@tender/cpv";
 import type { ClaimedDelivery } from "@tender/db";
 
 /**
@@ -13,7 +14,7 @@ export function toAlert(delivery: ClaimedDelivery): AlertV1 {
     alert_id,
     reason,
     saved_search: delivery.savedSearch,
-    tender,
+    tender: withCpvLabels(tender),
     score,
     snippet,
     attachment,

@@ -921,6 +921,35 @@ export const jsonSchemas = {
           "pattern": "^\\d{8}$"
         }
       },
+      "cpv": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "code": {
+              "type": "string",
+              "pattern": "^\\d{8}$"
+            },
+            "label": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "minLength": 1,
+                  "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "code",
+            "label"
+          ],
+          "additionalProperties": false
+        }
+      },
       "index_status": {
         "enum": [
           "pending",
@@ -1384,6 +1413,7 @@ export const jsonSchemas = {
       "source_url",
       "countries",
       "cpv_codes",
+      "cpv",
       "index_status",
       "procedure_id",
       "kind",
@@ -1493,6 +1523,35 @@ export const jsonSchemas = {
                 "pattern": "^\\d{8}$"
               }
             },
+            "cpv": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "properties": {
+                  "code": {
+                    "type": "string",
+                    "pattern": "^\\d{8}$"
+                  },
+                  "label": {
+                    "anyOf": [
+                      {
+                        "type": "string",
+                        "minLength": 1,
+                        "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                      },
+                      {
+                        "type": "null"
+                      }
+                    ]
+                  }
+                },
+                "required": [
+                  "code",
+                  "label"
+                ],
+                "additionalProperties": false
+              }
+            },
             "index_status": {
               "enum": [
                 "pending",
@@ -1551,6 +1610,7 @@ export const jsonSchemas = {
             "source_url",
             "countries",
             "cpv_codes",
+            "cpv",
             "index_status",
             "procedure_id",
             "kind",
@@ -1638,11 +1698,24 @@ export const jsonSchemas = {
             "count": {
               "type": "integer",
               "minimum": 1
+            },
+            "label": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "minLength": 1,
+                  "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                },
+                {
+                  "type": "null"
+                }
+              ]
             }
           },
           "required": [
             "value",
-            "count"
+            "count",
+            "label"
           ],
           "additionalProperties": false
         }
@@ -1695,6 +1768,77 @@ export const jsonSchemas = {
       "cpv_divisions",
       "currencies",
       "kinds"
+    ],
+    "additionalProperties": false
+  },
+  "cpv-suggestion-list": {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://tender-search.dev/schemas/cpv-suggestion-list.schema.json",
+    "title": "CpvSuggestionList",
+    "description": "Response body of GET /api/v1/cpv: CPV codes matching what was typed, with their labels.",
+    "type": "object",
+    "properties": {
+      "lang": {
+        "enum": [
+          "bg",
+          "cs",
+          "da",
+          "de",
+          "el",
+          "en",
+          "es",
+          "et",
+          "fi",
+          "fr",
+          "ga",
+          "hr",
+          "hu",
+          "it",
+          "lt",
+          "lv",
+          "mt",
+          "nl",
+          "pl",
+          "pt",
+          "ro",
+          "sk",
+          "sl",
+          "sv"
+        ],
+        "type": "string"
+      },
+      "items": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "code": {
+              "type": "string",
+              "pattern": "^\\d{8}$"
+            },
+            "label": {
+              "type": "string",
+              "minLength": 1,
+              "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+            },
+            "level": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 5
+            }
+          },
+          "required": [
+            "code",
+            "label",
+            "level"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    "required": [
+      "lang",
+      "items"
     ],
     "additionalProperties": false
   },
@@ -1803,6 +1947,35 @@ export const jsonSchemas = {
               "pattern": "^\\d{8}$"
             }
           },
+          "cpv": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "code": {
+                  "type": "string",
+                  "pattern": "^\\d{8}$"
+                },
+                "label": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "minLength": 1,
+                      "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                }
+              },
+              "required": [
+                "code",
+                "label"
+              ],
+              "additionalProperties": false
+            }
+          },
           "index_status": {
             "enum": [
               "pending",
@@ -1861,6 +2034,7 @@ export const jsonSchemas = {
           "source_url",
           "countries",
           "cpv_codes",
+          "cpv",
           "index_status",
           "procedure_id",
           "kind",
@@ -3740,6 +3914,35 @@ export const jsonSchemas = {
                     "pattern": "^\\d{8}$"
                   }
                 },
+                "cpv": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "code": {
+                        "type": "string",
+                        "pattern": "^\\d{8}$"
+                      },
+                      "label": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "minLength": 1,
+                            "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "code",
+                      "label"
+                    ],
+                    "additionalProperties": false
+                  }
+                },
                 "index_status": {
                   "enum": [
                     "pending",
@@ -3798,6 +4001,7 @@ export const jsonSchemas = {
                 "source_url",
                 "countries",
                 "cpv_codes",
+                "cpv",
                 "index_status",
                 "procedure_id",
                 "kind",
@@ -4249,6 +4453,35 @@ export const jsonSchemas = {
               "pattern": "^\\d{8}$"
             }
           },
+          "cpv": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "code": {
+                  "type": "string",
+                  "pattern": "^\\d{8}$"
+                },
+                "label": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "minLength": 1,
+                      "pattern": "^\\S(?:[\\s\\S]*\\S)?$"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                }
+              },
+              "required": [
+                "code",
+                "label"
+              ],
+              "additionalProperties": false
+            }
+          },
           "index_status": {
             "enum": [
               "pending",
@@ -4307,6 +4540,7 @@ export const jsonSchemas = {
           "source_url",
           "countries",
           "cpv_codes",
+          "cpv",
           "index_status",
           "procedure_id",
           "kind",

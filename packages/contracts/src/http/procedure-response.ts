@@ -4,7 +4,7 @@ import { SourceCode } from "../primitives/source-code.js";
 import { Uuid } from "../primitives/uuid.js";
 import { AWARD_LIMITS, awardList } from "./award.js";
 import { ProcedureNotice } from "./procedure-notice.js";
-import { TenderSummary } from "./tender-summary.js";
+import { TenderSummary, type TenderSummaryRow } from "./tender-summary.js";
 
 /**
  * `GET /api/v1/procedures/{id}` (docs/api.md#procedures): the procedure's current notice (the
@@ -23,3 +23,5 @@ export const ProcedureResponse = v.strictObject(
   objectMessage,
 );
 export type ProcedureResponse = v.InferOutput<typeof ProcedureResponse>;
+/** A `ProcedureResponse` as the database gives it, before the current notice's CPV labels are added. */
+export type ProcedureResponseRow = Omit<ProcedureResponse, "current"> & { current: TenderSummaryRow };

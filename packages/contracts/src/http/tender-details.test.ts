@@ -16,6 +16,7 @@ const card = {
   source_url: "https://www.contractsfinder.service.gov.uk/notice/1",
   countries: ["GB"],
   cpv_codes: ["55523100"],
+  cpv: [{ code: "55523100", label: "School-meal services" }],
   index_status: "ready",
   procedure_id: null,
   kind: "competition",

@@ -34,3 +34,5 @@ export const TenderDetails = v.strictObject(
   objectMessage,
 );
 export type TenderDetails = v.InferOutput<typeof TenderDetails>;
+/** A `TenderDetails` as the database gives it, before its CPV labels are added in a language. */
+export type TenderDetailsRow = Omit<TenderDetails, "cpv">;

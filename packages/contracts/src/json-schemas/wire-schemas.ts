@@ -4,6 +4,7 @@ import { TenderIndexedV1 } from "../events/tender-indexed-v1.js";
 import { AlertV1 } from "../http/alert-v1.js";
 import { AskRequest } from "../http/ask-request.js";
 import { AskResponse } from "../http/ask-response.js";
+import { CpvSuggestionList } from "../http/cpv-term.js";
 import { ErrorResponse } from "../http/error-response.js";
 import { HealthLive, HealthReady } from "../http/health.js";
 import { OrganisationDetails } from "../http/organisation-details.js";
@@ -94,6 +95,11 @@ export const WIRE_SCHEMAS = {
     title: "FacetsResponse",
     description: "Response body of GET /api/v1/facets.",
     schema: FacetsResponse,
+  },
+  "cpv-suggestion-list": {
+    title: "CpvSuggestionList",
+    description: "Response body of GET /api/v1/cpv: CPV codes matching what was typed, with their labels.",
+    schema: CpvSuggestionList,
   },
   "procedure-response": {
     title: "ProcedureResponse",

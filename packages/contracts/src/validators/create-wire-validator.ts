@@ -7,6 +7,7 @@ import { jsonSchemas } from "../generated/json-schemas.js";
 import type { AlertV1 } from "../http/alert-v1.js";
 import type { AskRequest } from "../http/ask-request.js";
 import type { AskResponse } from "../http/ask-response.js";
+import type { CpvSuggestionList } from "../http/cpv-term.js";
 import type { ErrorResponse } from "../http/error-response.js";
 import type { HealthLive, HealthReady } from "../http/health.js";
 import type { OrganisationDetails } from "../http/organisation-details.js";
@@ -42,6 +43,7 @@ export interface WireTypes {
   "tender-details": TenderDetails;
   "tender-list-response": TenderListResponse;
   "facets-response": FacetsResponse;
+  "cpv-suggestion-list": CpvSuggestionList;
   "procedure-response": ProcedureResponse;
   "organisation-list-response": OrganisationListResponse;
   "organisation-details": OrganisationDetails;

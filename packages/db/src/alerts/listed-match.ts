@@ -1,4 +1,4 @@
-import type { AlertReason, Award, NoticeChange, TenderSummary } from "@tender/contracts";
+import type { AlertReason, Award, NoticeChange, TenderSummaryRow } from "@tender/contracts";
 import { sql } from "kysely";
 import type { TenderPosition } from "../browse/tender-browse.repository.js";
 import { TENDER_SUMMARY_COLUMNS } from "../browse/tender-summary-sql.js";
@@ -8,7 +8,7 @@ export interface ListedMatch {
   alert_id: string;
   /** `match`, or why a followed procedure alerts (docs/events.md#follow-ups). */
   reason: AlertReason;
-  tender: TenderSummary;
+  tender: TenderSummaryRow;
   score: number;
   snippet: string;
   attachment: { id: string; filename: string } | null;
@@ -25,7 +25,7 @@ export interface ListedMatch {
 }
 
 /** A match row as {@link MATCH_COLUMNS} selects it. */
-export interface MatchRow extends TenderSummary {
+export interface MatchRow extends TenderSummaryRow {
   alert_id: string;
   reason: AlertReason;
   follow_up_procedure_id: string | null;

@@ -1,4 +1,4 @@
-import type { TenderDetails } from "@tender/contracts";
+import type { TenderDetails, TenderDetailsRow } from "@tender/contracts";
 import { listNoticeAwards } from "../awards/awards.repository.js";
 import type { Db } from "../database.js";
 import { listProcedureTimeline } from "../procedures/procedure-timeline.repository.js";
@@ -9,7 +9,7 @@ import { listProcedureTimeline } from "../procedures/procedure-timeline.reposito
  * source URL; undefined when no tender has this id. Only the card's columns are read, so
  * `raw_payload`, hashes, `local_path` and `last_error` never leave the database.
  */
-export async function findTenderCard(db: Db, id: string): Promise<TenderDetails | undefined> {
+export async function findTenderCard(db: Db, id: string): Promise<TenderDetailsRow | undefined> {
   const tender = await db
     .selectFrom("tenders as t")
     .innerJoin("sources as s", "s.id", "t.source_id")

@@ -1,5 +1,5 @@
 // The browse page types, in a leaf of their own: the repository and its SQL builder both need them.
-import type { TenderFilters, TenderSort, TenderSummary } from "@tender/contracts";
+import type { TenderFilters, TenderSort, TenderSummaryRow } from "@tender/contracts";
 
 /** Where a page starts: after the tender with this sort key (its text form) and id. */
 export interface TenderPosition {
@@ -25,6 +25,6 @@ export interface ListTendersInput {
 }
 
 /** A tender of a page, with its sort key in text form for the next cursor. */
-export interface ListedTender extends TenderSummary {
+export interface ListedTender extends TenderSummaryRow {
   sort_key: string | null;
 }

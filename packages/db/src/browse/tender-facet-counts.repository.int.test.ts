@@ -1,4 +1,4 @@
-import { type FacetsResponse, NOTICE_KINDS, type NoticeKind, type TenderFilters } from "@tender/contracts";
+import { type FacetCountsRow, NOTICE_KINDS, type NoticeKind, type TenderFilters } from "@tender/contracts";
 import { upsertTenderInput, useTestDatabase } from "@tender/testing";
 import fc from "fast-check";
 import { sql } from "kysely";
@@ -80,7 +80,7 @@ async function insert(
 }
 
 /** The facets computed here, from the stored rows, by the rules of docs/api.md#facets. */
-function bruteForce(rows: Stored[], f: TenderFilters): FacetsResponse {
+function bruteForce(rows: Stored[], f: TenderFilters): FacetCountsRow {
   const matching = rows.filter(
     (r) =>
       (!f.sources || f.sources.includes(r.source as (typeof SOURCES)[number])) &&

@@ -1,4 +1,4 @@
-import type { FacetsResponse, TenderFilters } from "@tender/contracts";
+import type { FacetCountsRow, TenderFilters } from "@tender/contracts";
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../database.js";
 import { tenderFacetGroupFilterSql } from "./tender-facet-groups-sql.js";
@@ -21,7 +21,7 @@ export async function countTenderFacets(
   db: Db,
   filters: TenderFilters | undefined,
   now: Date,
-): Promise<FacetsResponse> {
+): Promise<FacetCountsRow> {
   const groups = tenderFacetGroupFilterSql(filters);
   const matching = groups
     ? sql`SELECT g.source_id, g.countries, g.cpv_divisions, g.currency, g.kind, g.tenders
@@ -37,7 +37,7 @@ export async function countTenderFacets(
        GROUP BY 1 HAVING ${value} IS NOT NULL
        ORDER BY count DESC, value LIMIT ${MAX_FACET_VALUES}
      ) AS counted)`;
-  const result = await sql<FacetsResponse>`
+  const result = await sql<FacetCountsRow>`
     WITH matching AS MATERIALIZED (${matching})
     SELECT (SELECT coalesce(sum(tenders), 0)::int FROM matching) AS total,
            ${facet(sql`s.code`, sql`JOIN sources AS s ON s.id = m.source_id`)} AS sources,
@@ -45,5 +45,5 @@ export async function countTenderFacets(
            ${facet(sql`d.division`, sql`CROSS JOIN LATERAL unnest(m.cpv_divisions) AS d(division)`)} AS cpv_divisions,
            ${facet(sql`m.currency`)} AS currencies,
            ${facet(sql`m.kind`)} AS kinds`.execute(db);
-  return result.rows[0] as FacetsResponse;
+  return result.rows[0] as FacetCountsRow;
 }

@@ -1,8 +1,8 @@
 import {
   AWARD_LIMITS,
   type ProcedureNotice,
-  type ProcedureResponse,
-  type TenderSummary,
+  type ProcedureResponseRow,
+  type TenderSummaryRow,
 } from "@tender/contracts";
 import { sql } from "kysely";
 import { listAwardsOfTenders } from "../awards/awards.repository.js";
@@ -30,7 +30,7 @@ export async function listProcedureTimeline(db: Db, procedureId: string): Promis
  * The id of a procedure that has joined another (docs/records.md#procedures) answers with that one.
  * Undefined when no procedure has this id or none of its notices is stored any more.
  */
-export async function findProcedure(db: Db, requestedId: string): Promise<ProcedureResponse | undefined> {
+export async function findProcedure(db: Db, requestedId: string): Promise<ProcedureResponseRow | undefined> {
   const found = await sql<{ id: string; source: string }>`
     SELECT q.id, s.code AS source
     FROM procedures AS p
@@ -40,7 +40,7 @@ export async function findProcedure(db: Db, requestedId: string): Promise<Proced
   const procedure = found.rows[0];
   if (procedure === undefined) return undefined;
   const { id } = procedure;
-  const current = await sql<TenderSummary>`
+  const current = await sql<TenderSummaryRow>`
     SELECT ${TENDER_SUMMARY_COLUMNS}
     FROM tenders AS t JOIN sources AS s ON s.id = t.source_id
     WHERE t.procedure_id = ${id} AND t.superseded_by IS NULL

@@ -11,11 +11,13 @@ interface Props {
   total: number;
   selected: string[];
   label?: (value: string) => string;
+  /** Also show the value itself after its label (a CPV division's digits). */
+  showValue?: boolean;
   onToggle: (value: string, on: boolean) => void;
 }
 
 /** Checkboxes for one facet, each with its count of matching tenders drawn as a small bar. */
-export function FacetList({ legend, name, counts, total, selected, label, onToggle }: Props) {
+export function FacetList({ legend, name, counts, total, selected, label, showValue, onToggle }: Props) {
   const shown = [...counts];
   // A chosen value that no matching tender has any more still shows, so it can be unticked.
   for (const value of selected) {
@@ -41,6 +43,7 @@ export function FacetList({ legend, name, counts, total, selected, label, onTogg
               <label for={id}>
                 <span class="facet-value">
                   <UserText text={label ? label(value) : value} />
+                  {showValue && label && label(value) !== value && <span class="muted small"> {value}</span>}
                 </span>
                 <span class="facet-count">{count}</span>
                 <span class="facet-bar" aria-hidden="true">

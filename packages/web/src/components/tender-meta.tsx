@@ -1,9 +1,11 @@
 import type { TenderSummary } from "@tender/contracts";
 import { closesIn, formatAmount, formatDate } from "../format.js";
 import { OrganisationLink } from "./organisation-link.js";
+import { UserText } from "./user-text.js";
 
 /**
- * A tender's buyer, amount, deadline, countries and CPV codes on one wrapping line; the buyer
+ * A tender's buyer, amount, deadline, countries and CPV codes (the first three with their labels,
+ * in the reader's language) on one wrapping line; the buyer
  * links to its organisation's page when `buyerId` is known (the tender card gives it).
  */
 export function TenderMeta({ tender, buyerId }: { tender: TenderSummary; buyerId?: string | null }) {
@@ -30,10 +32,22 @@ export function TenderMeta({ tender, buyerId }: { tender: TenderSummary; buyerId
           <span class="muted">Countries</span> {tender.countries.join(", ")}
         </li>
       )}
-      {tender.cpv_codes.length > 0 && (
-        <li>
-          <span class="muted">CPV</span> {tender.cpv_codes.slice(0, 4).join(", ")}
-          {tender.cpv_codes.length > 4 ? ` +${tender.cpv_codes.length - 4}` : ""}
+      {tender.cpv.length > 0 && (
+        <li class="meta-cpv">
+          <span class="muted">CPV</span>{" "}
+          {tender.cpv.slice(0, 3).map((term, i) => (
+            <span key={term.code}>
+              {i > 0 && "; "}
+              {term.code}
+              {term.label !== null && (
+                <>
+                  {" "}
+                  <UserText text={term.label} />
+                </>
+              )}
+            </span>
+          ))}
+          {tender.cpv.length > 3 ? ` +${tender.cpv.length - 3}` : ""}
         </li>
       )}
     </ul>

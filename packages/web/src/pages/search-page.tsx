@@ -68,7 +68,7 @@ export function SearchPage({ api, search }: Props) {
         </form>
       </search>
       <div class="layout">
-        <FiltersPanel state={state} facets={facets} onChange={update} onRetry={reloadFacets} />
+        <FiltersPanel api={api} state={state} facets={facets} onChange={update} onRetry={reloadFacets} />
         <section class="results" aria-labelledby="results-heading">
           {state.q ? (
             <>

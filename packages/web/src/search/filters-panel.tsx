@@ -1,12 +1,16 @@
-import type { FacetsResponse } from "@tender/contracts";
+import type { CpvFacetCount, CpvSuggestionList, FacetsResponse } from "@tender/contracts";
 import { useEffect, useState } from "preact/hooks";
+import type { ApiClient } from "../api/api-client.js";
 import { FacetList } from "../components/facet-list.js";
 import { FailureNotice } from "../components/failure-notice.js";
 import { byKindOrder, kindName, sourceName } from "../format.js";
 import type { RequestState } from "../use-request.js";
+import { cpvFilterPrefix } from "./cpv-filter-prefix.js";
+import { CpvPicker } from "./cpv-picker.js";
 import { EMPTY_SEARCH, type SearchState } from "./search-state.js";
 
 interface Props {
+  api: ApiClient;
   state: SearchState;
   facets: RequestState<FacetsResponse>;
   onChange: (next: SearchState) => void;
@@ -29,9 +33,11 @@ const wide = () => typeof matchMedia === "function" && matchMedia("(min-width: 5
  * The filters: ticking a facet applies at once; the text, amount and date fields apply with
  * "Apply filters" (or Enter), so typing does not send a request per key.
  */
-export function FiltersPanel({ state, facets, onChange, onRetry }: Props) {
+export function FiltersPanel({ api, state, facets, onChange, onRetry }: Props) {
   const [draft, setDraft] = useState(state);
   useEffect(() => setDraft(state), [state]);
+  const data = facets.status === "done" ? facets.data : null;
+  const cpvLabels = useCpvLabels(api, state.cpv, data?.cpv_divisions ?? []);
   const [open] = useState(wide);
   const toggle = (key: "sources" | "countries" | "cpv" | "kinds") => (value: string, on: boolean) => {
     const list = on ? [...state[key], value] : state[key].filter((v) => v !== value);
@@ -42,7 +48,6 @@ export function FiltersPanel({ state, facets, onChange, onRetry }: Props) {
     value: draft[key],
     onInput: (e: Event) => setDraft({ ...draft, [key]: (e.target as HTMLInputElement).value }),
   });
-  const data = facets.status === "done" ? facets.data : null;
   const currencies = data?.currencies.map((c) => c.value) ?? [];
   if (state.currency && !currencies.includes(state.currency)) currencies.push(state.currency);
   const active = searchHasFilters(state);
@@ -97,6 +102,8 @@ export function FiltersPanel({ state, facets, onChange, onRetry }: Props) {
               counts={data.cpv_divisions}
               total={data.total}
               selected={state.cpv}
+              label={cpvLabels.labelOf}
+              showValue
               onToggle={toggle("cpv")}
             />
             <FacetList
@@ -126,20 +133,11 @@ export function FiltersPanel({ state, facets, onChange, onRetry }: Props) {
             });
           }}
         >
-          <label for="filter-cpv-prefix">CPV code or prefix</label>
-          <input
-            id="filter-cpv-prefix"
-            inputMode="numeric"
-            pattern="[0-9]{2,8}"
-            placeholder="e.g. 4523"
-            title="2 to 8 digits"
-            onChange={(e) => {
-              const input = e.target as HTMLInputElement;
-              const value = input.value.trim();
-              if (/^\d{2,8}$/.test(value) && !state.cpv.includes(value)) {
-                input.value = "";
-                onChange({ ...state, cpv: [...state.cpv, value] });
-              }
+          <CpvPicker
+            api={api}
+            onPick={(prefix, label) => {
+              if (label !== null) cpvLabels.remember(prefix, label);
+              if (!state.cpv.includes(prefix)) onChange({ ...state, cpv: [...state.cpv, prefix] });
             }}
           />
           <label for="filter-buyer">Buyer name contains</label>
@@ -220,6 +218,33 @@ export function FiltersPanel({ state, facets, onChange, onRetry }: Props) {
       </details>
     </aside>
   );
+}
+
+/**
+ * The labels of the chosen CPV prefixes, in the reader's language: those picked, those of the
+ * facets, and, for a prefix that came with the address, the vocabulary's code it stands for
+ * (`4523` → `45230000`), looked up once.
+ */
+function useCpvLabels(api: ApiClient, chosen: string[], divisions: CpvFacetCount[]) {
+  const [known, setKnown] = useState<Record<string, string>>({});
+  const remember = (prefix: string, label: string) => setKnown((k) => ({ ...k, [prefix]: label }));
+  const labelOf = (value: string) => known[value] ?? divisions.find((d) => d.value === value)?.label ?? value;
+  const missing = chosen.filter((prefix) => labelOf(prefix) === prefix).join(",");
+  useEffect(() => {
+    const controller = new AbortController();
+    for (const prefix of missing ? missing.split(",") : []) {
+      const params = new URLSearchParams({ q: prefix, limit: "1" });
+      api.get<CpvSuggestionList>("/cpv", params, controller.signal).then(
+        (list) => {
+          const first = list.items[0];
+          if (first && cpvFilterPrefix(first.code) === prefix) remember(prefix, first.label);
+        },
+        () => {},
+      );
+    }
+    return () => controller.abort();
+  }, [api, missing]);
+  return { labelOf, remember };
 }
 
 // Every filter at its empty value: the empty search without its query and sort.

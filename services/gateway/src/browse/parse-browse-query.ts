@@ -2,6 +2,7 @@ import { TenderFilters, TenderListPaging, toValidationIssues, type ValidationIss
 import type { MiddlewareHandler } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../app-env.js";
+import { LANG_PARAMETER } from "../cpv/label-language.js";
 import { ApiError } from "../errors/api-error.js";
 
 /** Query parameters naming one value of a list filter, repeated for more (docs/api.md#browsing). */
@@ -49,6 +50,8 @@ export function parseBrowseQuery(search: URLSearchParams, paging: boolean): Brow
   const page: Record<string, unknown> = {};
   const problems: ValidationIssue[] = [];
   for (const [name, value] of entries) {
+    // The labels' language is read by `labelLanguage`, on the routes that show CPV codes.
+    if (name === LANG_PARAMETER) continue;
     // Own keys only: `__proto__` or `constructor` must not find Object.prototype members.
     const list = Object.hasOwn(LIST_PARAMETERS, name) ? LIST_PARAMETERS[name] : undefined;
     if (list !== undefined) {

@@ -63,6 +63,7 @@ describe("buildOpenApiDocument", () => {
     expect(Object.keys(components).sort()).toEqual([
       "AskRequest",
       "AskResponse",
+      "CpvSuggestionList",
       "ErrorResponse",
       "FacetsResponse",
       "HealthLive",

@@ -8,6 +8,7 @@ import { API_KEY_HEADER } from "../middleware/auth/api-key-auth.js";
 import { ASK_STREAM_DESCRIPTION, askEventStream } from "./ask-event-stream.js";
 import { browsePaths } from "./browse-paths.js";
 import { componentRefs } from "./component-refs.js";
+import { cpvPaths, withLangParameter } from "./cpv-paths.js";
 import { errorResponseObject } from "./error-responses.js";
 import { organisationPaths } from "./organisation-paths.js";
 import { savedSearchPaths } from "./saved-search-paths.js";
@@ -21,6 +22,7 @@ const COMPONENTS: Record<string, WireSchemaName> = {
   TenderDetails: "tender-details",
   TenderListResponse: "tender-list-response",
   FacetsResponse: "facets-response",
+  CpvSuggestionList: "cpv-suggestion-list",
   ProcedureResponse: "procedure-response",
   OrganisationListResponse: "organisation-list-response",
   OrganisationDetails: "organisation-details",
@@ -111,7 +113,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     info: { title: "Tender Search API", version: "1.0.0", description: DESCRIPTION },
     servers: [{ url: "/" }],
     tags: TAGS,
-    paths: {
+    paths: withLangParameter({
       "/api/v1/search": {
         post: {
           tags: ["search"],
@@ -170,6 +172,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         },
       },
       ...browsePaths(schemas["search-request"], { json, header, errors, rateHeaders: RATE_HEADERS }),
+      ...cpvPaths({ json, header, errors }),
       ...organisationPaths({ json, header, errors, rateHeaders: RATE_HEADERS }),
       ...savedSearchPaths({ json, header, errors, ref, rateHeaders: RATE_HEADERS }),
       "/health/live": {
@@ -194,7 +197,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           },
         },
       },
-    },
+    }),
     components: {
       schemas: Object.fromEntries(
         Object.entries(COMPONENTS).map(([name, file]) => [name, component(schemas[file])]),

@@ -1,8 +1,10 @@
 import { type ProcedureResponse, toValidationIssues, Uuid } from "@tender/contracts";
+import { withCpvLabels } from "@tender/cpv";
 import { findProcedure } from "@tender/db";
 import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../app-env.js";
+import { labelLanguage } from "../cpv/label-language.js";
 import { type Deps, readDbOf } from "../deps.js";
 import { ApiError } from "../errors/api-error.js";
 import { apiKeyAuth } from "../middleware/auth/api-key-auth.js";
@@ -24,11 +26,13 @@ export function procedureRoute(deps: Pick<Deps, "db" | "readDb">): Hono<AppEnv> 
       const details = toValidationIssues(parsed.issues).map((issue) => ({ ...issue, path: "/id" }));
       throw new ApiError("validation_error", "The procedure id must be a UUID.", { details });
     },
+    labelLanguage(),
     rateLimit(deps),
     async (c) => {
       const procedure = await findProcedure(readDbOf(deps), c.req.param("id").toLowerCase());
       if (!procedure) throw new ApiError("not_found", "No procedure has this id.");
-      return c.json(procedure satisfies ProcedureResponse);
+      const current = withCpvLabels(procedure.current, c.get("labelLanguage").cpv);
+      return c.json({ ...procedure, current } satisfies ProcedureResponse);
     },
   );
 }

@@ -1,9 +1,11 @@
 import type { SavedSearch, SavedSearchMatchList } from "@tender/contracts";
+import { withCpvLabels } from "@tender/cpv";
 import { findSavedSearch, listEmailChannels, listSavedSearchMatches, replaceFeedToken } from "@tender/db";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
 import { cursorSecretCache } from "../browse/cursor-secret-cache.js";
 import { decodeCursor, encodeCursor } from "../browse/tender-cursor.js";
+import { labelLanguage } from "../cpv/label-language.js";
 import type { Deps } from "../deps.js";
 import { ApiError } from "../errors/api-error.js";
 import { apiKeyAuth } from "../middleware/auth/api-key-auth.js";
@@ -26,6 +28,7 @@ export function savedSearchMatchesRoute(deps: Pick<Deps, "db" | "config">): Hono
       apiKeyAuth(deps, { countedByRateLimit: true }),
       savedSearchIdParam(),
       matchPagingQuery(),
+      labelLanguage(),
       rateLimit(deps),
       async (c) => {
         const id = c.get("savedSearchId");
@@ -49,7 +52,10 @@ export function savedSearchMatchesRoute(deps: Pick<Deps, "db" | "config">): Hono
         const last = page.at(-1);
         const next = rows.length > paging.limit && last ? encodeCursor(secret, scope, last.position) : null;
         return c.json({
-          items: page.map(({ position: _position, ...match }) => match),
+          items: page.map(({ position: _position, ...match }) => ({
+            ...match,
+            tender: withCpvLabels(match.tender, c.get("labelLanguage").cpv),
+          })),
           next_cursor: next,
         } satisfies SavedSearchMatchList);
       },

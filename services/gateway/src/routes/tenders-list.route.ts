@@ -1,4 +1,5 @@
 import type { TenderListResponse } from "@tender/contracts";
+import { withCpvLabels } from "@tender/cpv";
 import { listTenders } from "@tender/db";
 import { Hono } from "hono";
 import type { AppEnv } from "../app-env.js";
@@ -6,6 +7,7 @@ import { cursorSecretCache } from "../browse/cursor-secret-cache.js";
 import { filtersDigest } from "../browse/filters-digest.js";
 import { browseQuery } from "../browse/parse-browse-query.js";
 import { decodeCursor, encodeCursor } from "../browse/tender-cursor.js";
+import { labelLanguage } from "../cpv/label-language.js";
 import { type Deps, readDbOf } from "../deps.js";
 import { ApiError } from "../errors/api-error.js";
 import { apiKeyAuth } from "../middleware/auth/api-key-auth.js";
@@ -23,6 +25,7 @@ export function tendersListRoute(deps: Pick<Deps, "db" | "readDb">): Hono<AppEnv
     "/tenders",
     apiKeyAuth(deps, { countedByRateLimit: true }),
     browseQuery(true),
+    labelLanguage(),
     rateLimit(deps),
     async (c) => {
       const { filters, paging } = c.get("browse");
@@ -59,7 +62,7 @@ export function tendersListRoute(deps: Pick<Deps, "db" | "readDb">): Hono<AppEnv
           ? encodeCursor(key, scope, { key: last.sort_key, id: last.id })
           : null;
       return c.json({
-        items: page.map(({ sort_key: _key, ...tender }) => tender),
+        items: page.map(({ sort_key: _key, ...tender }) => withCpvLabels(tender, c.get("labelLanguage").cpv)),
         next_cursor: next,
       } satisfies TenderListResponse);
     },

@@ -1,4 +1,5 @@
 import { showBidiControls } from "@tender/contracts/display";
+import type { CpvLanguage } from "@tender/cpv";
 import type { ListedMatch } from "@tender/db";
 import fc from "fast-check";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
@@ -28,8 +29,34 @@ const withBidi = fc.oneof(
   fc.constantFrom("\u202E", "\u2066", "\u200F", "\u061C"),
 );
 
-function feed(title: string, snippet: string, name = "Roads", followUp: Partial<ListedMatch> = {}) {
+const TENDER: ListedMatch["tender"] = {
+  id: "9a0f5d2e-1b7d-4c6e-9a0f-3f2c8a4e1a90",
+  source: "ted",
+  external_id: "X-1",
+  title: "",
+  buyer_name: "City",
+  amount: null,
+  currency: null,
+  published_at: "2026-01-01T00:00:00.000Z",
+  deadline: null,
+  source_url: "https://ted.europa.eu/notice?a=1&b=2",
+  countries: [],
+  cpv_codes: [],
+  index_status: "ready",
+  procedure_id: null,
+  kind: "competition",
+  superseded_by: null,
+};
+
+function feed(
+  title: string,
+  snippet: string,
+  name = "Roads",
+  followUp: Partial<ListedMatch> = {},
+  labelLanguage?: CpvLanguage,
+) {
   return renderAtomFeed({
+    ...(labelLanguage ? { labelLanguage } : {}),
     savedSearch: {
       id: "3f2c8a4e-1b7d-4c6e-9a0f-5d2e8b7c1a90",
       name,
@@ -40,24 +67,7 @@ function feed(title: string, snippet: string, name = "Roads", followUp: Partial<
       {
         alert_id: "5d2e8b7c-1b7d-4c6e-9a0f-3f2c8a4e1a90",
         reason: "match",
-        tender: {
-          id: "9a0f5d2e-1b7d-4c6e-9a0f-3f2c8a4e1a90",
-          source: "ted",
-          external_id: "X-1",
-          title,
-          buyer_name: "City",
-          amount: null,
-          currency: null,
-          published_at: "2026-01-01T00:00:00.000Z",
-          deadline: null,
-          source_url: "https://ted.europa.eu/notice?a=1&b=2",
-          countries: [],
-          cpv_codes: [],
-          index_status: "ready",
-          procedure_id: null,
-          kind: "competition",
-          superseded_by: null,
-        },
+        tender: { ...TENDER, title },
         score: 0.5,
         snippet,
         attachment: null,
@@ -206,6 +216,24 @@ describe("the Atom feed", () => {
       ),
       { numRuns: 200 },
     );
+  });
+
+  it("gives each entry a category per CPV code, labelled in the feed's language, after its source", () => {
+    const tender = { ...TENDER, title: "T", cpv_codes: ["45233141", "99999999"] };
+    const categories = (lang?: CpvLanguage) =>
+      parser.parse(feed("T", "s", "Roads", { tender }, lang)).feed.entry[0].category;
+    const scheme = "http://data.europa.eu/cpv/cpv";
+    expect(categories()).toEqual([
+      { "@term": "ted" },
+      { "@term": "45233141", "@scheme": scheme, "@label": "Road-maintenance works" },
+      { "@term": "99999999", "@scheme": scheme },
+    ]);
+    expect(categories("fra")[1]).toEqual({
+      "@term": "45233141",
+      "@scheme": scheme,
+      "@label": "Travaux d'entretien routier",
+    });
+    expect(parser.parse(feed("T", "s")).feed.entry[0].category).toEqual({ "@term": "ted" });
   });
 
   it("shortens a long match to a summary of at most 1000 characters", () => {

@@ -4,6 +4,7 @@ import {
   followUpTitle,
   showBidiControls,
 } from "@tender/contracts/display";
+import { type CpvLanguage, cpvTerms } from "@tender/cpv";
 import type { ListedMatch } from "@tender/db";
 
 /** What a feed shows: its saved search and its latest matches, newest first. */
@@ -12,7 +13,12 @@ export interface AtomFeedInput {
   matches: readonly ListedMatch[];
   /** The absolute URL the feed was read from (`rel="self"`). */
   selfUrl: string;
+  /** The language of the CPV labels; English when absent. */
+  labelLanguage?: CpvLanguage;
 }
+
+/** The scheme of CPV categories: the EU Vocabularies' URI of the CPV. */
+export const CPV_SCHEME = "http://data.europa.eu/cpv/cpv";
 
 // Atom summaries stay short: a feed reader shows a line or two, the whole text is one click away.
 const SUMMARY_MAX_CHARS = 1000;
@@ -62,7 +68,8 @@ function summary(m: ListedMatch): string {
  * with `id` (the alert id as a URN), the tender's title, `updated` (when it matched), an
  * `alternate` link to the notice and the matched text as `summary`. A follow-up's title says
  * what happened ("Changed: …", "Awarded: …", "Cancelled: …") and its summary starts with the
- * winners and the changes.
+ * winners and the changes. Each entry has a category per CPV code (`term` the code, `label` its
+ * label in `labelLanguage`) after the one naming its source.
  */
 export function renderAtomFeed(input: AtomFeedInput): string {
   const { savedSearch, matches } = input;
@@ -75,7 +82,12 @@ export function renderAtomFeed(input: AtomFeedInput): string {
     <link rel="alternate" href="${xmlText(m.tender.source_url)}"/>
     <summary>${xmlText(summary(m))}</summary>
     <category term="${m.tender.source}"/>
-  </entry>
+${cpvTerms(m.tender.cpv_codes, input.labelLanguage)
+  .map(
+    (t) =>
+      `    <category term="${t.code}" scheme="${CPV_SCHEME}"${t.label === null ? "" : ` label="${xmlText(t.label)}"`}/>\n`,
+  )
+  .join("")}  </entry>
 `,
   );
   return `<?xml version="1.0" encoding="utf-8"?>

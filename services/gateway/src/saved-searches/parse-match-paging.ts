@@ -2,6 +2,7 @@ import { TenderListPaging, toValidationIssues } from "@tender/contracts";
 import type { MiddlewareHandler } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "../app-env.js";
+import { LANG_PARAMETER } from "../cpv/label-language.js";
 import { ApiError } from "../errors/api-error.js";
 
 const MatchPaging = v.strictObject({
@@ -13,10 +14,11 @@ export type MatchPaging = v.InferOutput<typeof MatchPaging>;
 const invalid = (details: unknown) =>
   new ApiError("validation_error", "The query parameters are not valid; see details.", { details });
 
-/** `limit` (1..100, default 20) and `cursor` of a matches page, as browsing reads them; nothing else. */
+/** `limit` (1..100, default 20) and `cursor` of a matches page, as browsing reads them; nothing else but `lang` (read by `labelLanguage`). */
 function parseMatchPaging(search: URLSearchParams): MatchPaging {
   const raw: Record<string, unknown> = {};
   for (const [name, value] of search.entries()) {
+    if (name === LANG_PARAMETER) continue;
     if (Object.hasOwn(raw, name)) throw invalid([{ path: `/${name}`, message: "Must be given once" }]);
     raw[name] = name === "limit" && /^\d{1,4}$/.test(value) ? Number(value) : value;
   }

@@ -125,3 +125,22 @@ export async function saveScreenshot(target: Page | Locator, name: string): Prom
   else await target.screenshot({ path, animations: "disabled" });
   return path;
 }
+
+/**
+ * A new page of the web app at `base`, signed in with `key` as the key prompt does, once the
+ * browse page shows; `headers` are sent with every request of the page (`Accept-Language`).
+ */
+export async function openSignedIn(
+  browser: TestBrowser,
+  base: string,
+  key: string,
+  options: { viewport?: { width: number; height: number }; headers?: Record<string, string> } = {},
+): Promise<Page> {
+  const page = await browser.newPage(options.viewport);
+  if (options.headers) await page.setExtraHTTPHeaders(options.headers);
+  await page.goto(`${base}/app/`);
+  await page.getByLabel("API key").fill(key);
+  await page.getByRole("button", { name: "Use this key" }).click();
+  await page.getByRole("heading", { name: "All tenders" }).waitFor({ timeout: 15_000 });
+  return page;
+}

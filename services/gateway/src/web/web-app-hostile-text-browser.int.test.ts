@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../create-app.js";
 import { type ServedApp, serveApp } from "../server/serve-app.js";
-import { launchTestBrowser, type TestBrowser, watchPageErrors } from "../testing/browser.js";
+import { launchTestBrowser, openSignedIn, type TestBrowser, watchPageErrors } from "../testing/browser.js";
 import { TEST_SERVER_TIMEOUTS, testDeps } from "../testing/test-deps.js";
 
 // Text and links a careless or hostile source can store, as the web app shows them in Chromium.
@@ -63,14 +63,7 @@ afterAll(async () => {
   await tdb?.destroy();
 });
 
-async function signedIn(): Promise<Page> {
-  const page = await browser.newPage();
-  await page.goto(`${base}/app/`);
-  await page.getByLabel("API key").fill(key);
-  await page.getByRole("button", { name: "Use this key" }).click();
-  await page.getByRole("heading", { name: "All tenders" }).waitFor(WAIT);
-  return page;
-}
+const signedIn = (): Promise<Page> => openSignedIn(browser, base, key);
 
 describe("the web app with hostile text and links from a source", () => {
   it("links only http(s) addresses and shows bidirectional controls as markers", async () => {

@@ -1,5 +1,6 @@
 import { isHttpUrl } from "@tender/contracts";
 import { describeAwards, describeNoticeChanges, followUpTitle } from "@tender/contracts/display";
+import { describeCpvCodes } from "@tender/cpv";
 import type { DigestContent, ListedMatch } from "@tender/db";
 import { closesIn } from "./closes-in.js";
 import { headerText } from "./header-text.js";
@@ -41,7 +42,7 @@ function news(content: DigestContent): string {
 
 /**
  * The digest mail of a saved search: its new tenders (title, buyer, deadline with "closes in N
- * days", the best matching fragment, links to the notice and to the web app's page) and the
+ * days", CPV codes with their English labels, the best matching fragment, links to the notice and to the web app's page) and the
  * tenders it matched earlier that close within 7 days; its follow-ups ("Changed: …" with what
  * changed, "Awarded: …" with who won at what price, "Cancelled: …"); plain text and HTML (inline styles, no
  * image, every text escaped). The subject names the saved search (made header-safe) and the
@@ -56,12 +57,14 @@ export function renderDigest(input: DigestInput): RenderedMail {
   const moreFollowUps = content.followUpCount - content.followUps.length;
   const changesOf = (m: ListedMatch) => oneLine(clip(describeNoticeChanges(m.changes), FRAGMENT_MAX_CHARS));
   const awardsOf = (m: ListedMatch) => oneLine(clip(describeAwards(m.awards), FRAGMENT_MAX_CHARS));
+  const cpvOf = (m: ListedMatch) => oneLine(clip(describeCpvCodes(m.tender.cpv_codes), FRAGMENT_MAX_CHARS));
 
   const textItem = (m: ListedMatch, i: number) =>
     [
       `${i + 1}. ${oneLine(m.tender.title)}`,
       `   Buyer: ${oneLine(m.tender.buyer_name ?? "") || "not given"}`,
       `   Deadline: ${closesIn(m.tender.deadline, input.now)}`,
+      ...(cpvOf(m) ? [`   CPV: ${cpvOf(m)}`] : []),
       `   “${oneLine(clip(m.snippet, FRAGMENT_MAX_CHARS))}”`,
       ...(isHttpUrl(m.tender.source_url) ? [`   Notice: ${m.tender.source_url}`] : []),
       `   Details: ${input.tenderPageUrl(m.tender.id)}`,
@@ -116,7 +119,7 @@ export function renderDigest(input: DigestInput): RenderedMail {
 <div style="font-size:16px;font-weight:bold">${a(input.tenderPageUrl(m.tender.id), oneLine(m.tender.title))}</div>
 <div style="color:#444">Buyer: ${htmlText(oneLine(m.tender.buyer_name ?? "") || "not given")}</div>
 <div style="color:#444">Deadline: ${htmlText(closesIn(m.tender.deadline, input.now))}</div>
-<div style="margin:6px 0;padding-left:8px;border-left:3px solid #ccc;color:#333">${htmlText(oneLine(clip(m.snippet, FRAGMENT_MAX_CHARS)))}</div>
+${cpvOf(m) ? `<div style="color:#444">CPV: ${htmlText(cpvOf(m))}</div>\n` : ""}<div style="margin:6px 0;padding-left:8px;border-left:3px solid #ccc;color:#333">${htmlText(oneLine(clip(m.snippet, FRAGMENT_MAX_CHARS)))}</div>
 <div>${isHttpUrl(m.tender.source_url) ? `${a(m.tender.source_url, "Notice")} · ` : ""}${a(input.tenderPageUrl(m.tender.id), "Details")}</div>
 </td></tr>`;
   const htmlFollowUp = (m: ListedMatch) => `<tr><td style="padding:12px 0;border-top:1px solid #ddd">

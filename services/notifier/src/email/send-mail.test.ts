@@ -186,6 +186,16 @@ describe("a digest mail", () => {
     expect(parsed.html).toContain("Bridge &lt;repair&gt; &amp; paint");
     expect(parsed.html).toContain(`href="${UNSUBSCRIBE}"`);
     expect(parsed.html).not.toMatch(/<img|src=/i);
+    expect(parsed.text).not.toContain("CPV:");
+  });
+
+  it("lists a tender's first CPV codes with their English labels in both parts", async () => {
+    const m = match("Roads", "Resurfacing.", "City");
+    const codes = ["45233141", "45000000", "99999999", "72000000"];
+    const { mail } = await sendDigest("Roads", { ...m, tender: { ...m.tender, cpv_codes: codes } });
+    const line = "CPV: 45233141 Road-maintenance works; 45000000 Construction work; 99999999, and 1 more";
+    expect(mail.parsed.text).toContain(`   ${line}`);
+    expect(mail.parsed.html).toContain(line);
   });
 
   it("shows bidirectional controls as visible markers in the subject and both parts", async () => {
