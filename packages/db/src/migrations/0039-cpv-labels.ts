@@ -65,6 +65,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       JOIN cpv_label_terms AS t ON t.config = l.config AND t.lexeme = w.lexeme)`.execute(db);
   await sql`ANALYZE cpv_labels`.execute(db);
   await sql`ANALYZE cpv_label_terms`.execute(db);
+  await sql`ANALYZE cpv_label_configs`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

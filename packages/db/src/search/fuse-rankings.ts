@@ -15,7 +15,7 @@ export interface FusedChunk {
 }
 
 /**
- * The fusions compared on the development queries (docs/benchmarks.md#relevance); `rrf` is what
+ * The fusions compared on the development queries (docs/benchmarks.md#hybrid-relevance); `rrf` is what
  * Search uses. `rrf`: Σ weight/(60 + rank) over the lists; `rrf-equal`: every weight 1; `rrf10`: the same with 10, the first places
  * of each list weighing more; `cascade`: the lists one after the other (identifiers, buyer, CPV,
  * words, vector), each in its own order.

@@ -120,7 +120,9 @@ export function conceptCodesSql(
       SELECT DISTINCT cfg.config, w.lexeme, coalesce(lt.weight, cfg.unseen_weight) AS weight
       FROM cpv_label_configs AS cfg
       CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector(cfg.config, ${plain}::text))) AS w(lexeme)
-      LEFT JOIN cpv_label_terms AS lt ON lt.config = cfg.config AND lt.lexeme = w.lexeme
+      -- One primary-key probe per word, never a scan of every term.
+      LEFT JOIN LATERAL (
+        SELECT t.weight FROM cpv_label_terms AS t WHERE t.config = cfg.config AND t.lexeme = w.lexeme) AS lt ON true
     ), qn AS (
       SELECT config, sqrt(sum(weight * weight)) AS norm FROM q GROUP BY config
     ), scored AS (
@@ -149,13 +151,15 @@ export async function cpvConceptChunks(
 ): Promise<{ ids: string[]; confidence: number }> {
   const codes = conceptCodesSql(parsed);
   if (!codes) return { ids: [], confidence: 0 };
+  // The codes first, then the tenders through the GIN index of cpv_prefixes.
   const tenders = sql`
+    WITH k AS MATERIALIZED (${codes})
     SELECT t.id, max(k.score * power(${PER_LEVEL}::float8, length(${prefixOf(sql`tc`)}) - length(k.prefix))) AS rank,
            max(t.published_at) AS published_at, max(max(k.score)) OVER () AS confidence
     FROM tenders AS t
-    JOIN (${codes}) AS k ON t.cpv_prefixes @> ARRAY[k.prefix]
     CROSS JOIN LATERAL unnest(t.cpv_codes) AS tc
-    WHERE starts_with(tc, k.prefix) AND ${scope.tenders}
+    JOIN k ON starts_with(tc, k.prefix)
+    WHERE t.cpv_prefixes && ARRAY(SELECT prefix FROM k) AND ${scope.tenders}
     GROUP BY t.id
     ORDER BY rank DESC, published_at DESC, t.id
     LIMIT ${scope.depth}`;
