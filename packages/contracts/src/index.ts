@@ -132,7 +132,7 @@ export {
   type QueryTerm,
   renderWebsearch,
 } from "./primitives/query-syntax.js";
-export { HYBRID_TERMS_MESSAGE, SearchMode, withinHybridTermLimit } from "./primitives/search-mode.js";
+export { SearchMode } from "./primitives/search-mode.js";
 export {
   QUERY_MAX_LENGTH,
   QUERY_MIN_LENGTH,

@@ -3,7 +3,7 @@ import { AlertReason } from "../primitives/alert-reason.js";
 import { CosineScore } from "../primitives/cosine-score.js";
 import { boundedHttpUrl } from "../primitives/http-url.js";
 import { objectMessage } from "../primitives/object-message.js";
-import { HYBRID_TERMS_MESSAGE, SearchMode, withinHybridTermLimit } from "../primitives/search-mode.js";
+import { SearchMode } from "../primitives/search-mode.js";
 import { SearchQuery } from "../primitives/search-query.js";
 import { unstorableTextProblem } from "../primitives/storable-text.js";
 import { boundedTrimmedString, NonEmptyString } from "../primitives/trimmed-string.js";
@@ -31,23 +31,17 @@ const storable = v.check<string, string>(
  * MIN_RELEVANCE_SCORE; `webhook_url` must be https unless the operator allows http. `email` asks for a digest by mail,
  * sent once the address confirms. `mode` as Search (default `vector`).
  */
-export const SavedSearchRequest = v.pipe(
-  v.strictObject(
-    {
-      name: v.pipe(boundedTrimmedString(SAVED_SEARCH_NAME_MAX_LENGTH), storable),
-      query: v.pipe(SearchQuery, storable),
-      filters: v.optional(TenderFilters),
-      min_score: v.optional(CosineScore),
-      mode: v.optional(SearchMode),
-      webhook_url: v.optional(boundedHttpUrl(WEBHOOK_URL_MAX_LENGTH)),
-      email: v.optional(EmailSettingRequest),
-    },
-    objectMessage,
-  ),
-  v.forward(
-    v.check((body) => withinHybridTermLimit(body), HYBRID_TERMS_MESSAGE),
-    ["query"],
-  ),
+export const SavedSearchRequest = v.strictObject(
+  {
+    name: v.pipe(boundedTrimmedString(SAVED_SEARCH_NAME_MAX_LENGTH), storable),
+    query: v.pipe(SearchQuery, storable),
+    filters: v.optional(TenderFilters),
+    min_score: v.optional(CosineScore),
+    mode: v.optional(SearchMode),
+    webhook_url: v.optional(boundedHttpUrl(WEBHOOK_URL_MAX_LENGTH)),
+    email: v.optional(EmailSettingRequest),
+  },
+  objectMessage,
 );
 export type SavedSearchRequest = v.InferOutput<typeof SavedSearchRequest>;
 

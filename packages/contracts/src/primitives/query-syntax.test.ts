@@ -72,6 +72,12 @@ describe("parseQuerySyntax", () => {
     expect(parseQuerySyntax("a OR").groups).toEqual([[{ kind: "word", text: "a" }]]);
   });
 
+  it("reads the first 32 terms and leaves the rest to the vector", () => {
+    const parsed = parseQuerySyntax(Array.from({ length: 100 }, (_, i) => `-w${i} v${i}`).join(" OR "));
+    expect(parsed.terms).toBe(32);
+    expect(parsed.excluded[0]).toEqual({ kind: "word", text: "w0" });
+  });
+
   it("finds identifier-shaped words", () => {
     expect(parseQuerySyntax("notice 2-2019 ocds-b5fd17-abc123").identifiers).toEqual([
       "2-2019",
@@ -86,6 +92,7 @@ describe("parseQuerySyntax", () => {
       fc.property(queryArb, (query) => {
         const parsed = parseQuerySyntax(query);
         expect(parsed.terms).toBe(parsed.groups.flat().length + parsed.excluded.length);
+        expect(parsed.terms).toBeLessThanOrEqual(32);
         for (const term of [...parsed.groups.flat(), ...parsed.excluded]) {
           expect(term.text).not.toMatch(/["\\]/);
           expect(term.text).toMatch(/[\p{L}\p{N}]/u);

@@ -1,4 +1,4 @@
-/** Most words, phrases and exclusions a hybrid query may hold (docs/api.md#hybrid-search). */
+/** Most words, phrases and exclusions of a hybrid query that count (docs/api.md#hybrid-search): the rest is read by the vector only. */
 export const QUERY_MAX_TERMS = 32;
 
 /** A word or a quoted phrase of a query, as typed (quotes removed, never empty). */
@@ -31,8 +31,8 @@ const NOT_A_WORD = /["\\]/g;
 /**
  * Reads a query as people type it into procurement portals: words, `"exact phrases"` (an
  * unbalanced quote ends at the end of the query), `OR` between two terms (upper case), `-term`
- * to exclude. An `OR` or `-` with nothing to apply to is ignored. Never throws; the caller
- * refuses more than {@link QUERY_MAX_TERMS} terms.
+ * to exclude. An `OR` or `-` with nothing to apply to is ignored. Terms past the first
+ * {@link QUERY_MAX_TERMS} are left out, so no query asks more of the index than that. Never throws.
  */
 export function parseQuerySyntax(query: string): ParsedQuery {
   const tokens = tokenize(query);
@@ -50,6 +50,7 @@ export function parseQuerySyntax(query: string): ParsedQuery {
       joinNext = false;
       continue;
     }
+    if (groups.flat().length + excluded.length >= QUERY_MAX_TERMS) break;
     const term: QueryTerm = { kind: token.quoted ? "phrase" : "word", text };
     if (token.negated) {
       excluded.push(term);

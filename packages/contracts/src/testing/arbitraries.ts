@@ -3,7 +3,6 @@ import type { TenderChangedV1 } from "../events/tender-changed-v1.js";
 import type { AskRequest } from "../http/ask-request.js";
 import type { SearchRequest } from "../http/search-request.js";
 import { countCodePoints } from "../primitives/code-points.js";
-import { withinHybridTermLimit } from "../primitives/search-mode.js";
 import type { AttachmentRecordV1 } from "../records/attachment-record-v1.js";
 import type { TenderRecordV1 } from "../records/tender-record-v1.js";
 
@@ -96,19 +95,15 @@ export const queryArb = fc
 
 const modeArb = fc.constantFrom("vector" as const, "hybrid" as const);
 
-export const searchRequestArb: fc.Arbitrary<SearchRequest> = fc
-  .record(
-    { query: queryArb, limit: fc.integer({ min: 1, max: 10 }), mode: modeArb },
-    { requiredKeys: ["query", "limit"] },
-  )
-  .filter(withinHybridTermLimit);
+export const searchRequestArb: fc.Arbitrary<SearchRequest> = fc.record(
+  { query: queryArb, limit: fc.integer({ min: 1, max: 10 }), mode: modeArb },
+  { requiredKeys: ["query", "limit"] },
+);
 
-export const askRequestArb: fc.Arbitrary<AskRequest> = fc
-  .record(
-    { query: queryArb, limit: fc.integer({ min: 1, max: 5 }), mode: modeArb },
-    { requiredKeys: ["query", "limit"] },
-  )
-  .filter(withinHybridTermLimit);
+export const askRequestArb: fc.Arbitrary<AskRequest> = fc.record(
+  { query: queryArb, limit: fc.integer({ min: 1, max: 5 }), mode: modeArb },
+  { requiredKeys: ["query", "limit"] },
+);
 
 /** A valid version 00 `Traceparent` (ids not all zeros). */
 export const traceparentArb = fc
