@@ -117,7 +117,8 @@ export function conceptCodesSql(
   return sql`
     WITH q AS (
       -- Every word of the query counts in its length; one no label holds, as the rarest.
-      SELECT DISTINCT cfg.config, w.lexeme, coalesce(lt.weight, cfg.unseen_weight) AS weight
+      SELECT DISTINCT cfg.config, w.lexeme, coalesce(lt.weight, cfg.unseen_weight) AS weight,
+             lt.weight IS NOT NULL AS known
       FROM cpv_label_configs AS cfg
       CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector(cfg.config, ${plain}::text))) AS w(lexeme)
       -- One primary-key probe per word, never a scan of every term.
@@ -131,7 +132,11 @@ export function conceptCodesSql(
       CROSS JOIN LATERAL (
         SELECT sum(q.weight * q.weight) AS dot FROM unnest(tsvector_to_array(l.lexemes)) AS lw(lexeme)
         JOIN q ON q.config = l.config AND q.lexeme = lw.lexeme) AS s
-      WHERE l.lexemes @@ ${anyConfigTsquery(words)} AND l.norm > 0
+      -- The labels holding a word of the query that some label holds, in one scan of the GIN
+      -- index (the lexemes read back by websearch_to_tsquery, which never fails on any text).
+      WHERE l.lexemes @@ (SELECT websearch_to_tsquery('simple', string_agg(DISTINCT '"' || lexeme || '"', ' OR '))
+                          FROM q WHERE known)
+        AND l.norm > 0
       GROUP BY l.code
     )
     SELECT code, score, ${prefixOf(sql`code`)} AS prefix
