@@ -28,7 +28,9 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(" ");
 
-console.log(`hybrid vs vector Search, ${size} chunks, ${rounds} rounds of ${QUERIES.length} queries (load average before: ${load()})`);
+console.log(
+  `hybrid vs vector Search, ${size} chunks, ${rounds} rounds of ${QUERIES.length} queries (load average before: ${load()})`,
+);
 const { url } = await lib.prepareBenchDatabase(adminUrl, size, console.log);
 const db = createDb(url, { max: 4, sessionSettings: searchSettings(0) });
 const base = { model: lib.BENCH_MODEL, minScore: 0.2, limit: 10, settingsOnConnection: true };
@@ -49,7 +51,9 @@ for (let round = 0; round < rounds; round++) {
 }
 const p = (values: number[], q: number) => lib.ms(lib.percentile(values, q));
 for (const mode of ["vector", "hybrid"] as const)
-  console.log(`${mode.padEnd(7)} p50 ${p(times[mode], 50)} ms  p95 ${p(times[mode], 95)} ms  (${times[mode].length} searches)`);
+  console.log(
+    `${mode.padEnd(7)} p50 ${p(times[mode], 50)} ms  p95 ${p(times[mode], 95)} ms  (${times[mode].length} searches)`,
+  );
 console.log(
   `hybrid p50 / vector p50: ${(lib.percentile(times.hybrid, 50) / lib.percentile(times.vector, 50)).toFixed(2)} (load average after: ${load()}; other work shared the machine)`,
 );
