@@ -1,13 +1,7 @@
 import type { ParsedQuery } from "@tender/contracts";
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../database.js";
-import { LEXICAL_CONFIGS } from "./lexical-config.js";
-import {
-  anyConfigTsquery,
-  anyWordText,
-  type LexicalConditions,
-  notExcludedSql,
-} from "./lexical-query-sql.js";
+import { anyWordText, type LexicalConditions, notExcludedSql } from "./lexical-query-sql.js";
 
 /** What every list of a hybrid search is restricted by. */
 export interface ListScope {
