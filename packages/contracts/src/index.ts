@@ -79,7 +79,12 @@ export {
 } from "./http/saved-search.js";
 export { SearchRequest } from "./http/search-request.js";
 export { SearchResponse } from "./http/search-response.js";
-export { SearchResultAttachment, SearchResultItem } from "./http/search-result-item.js";
+export {
+  MATCH_KINDS,
+  MatchKind,
+  SearchResultAttachment,
+  SearchResultItem,
+} from "./http/search-result-item.js";
 export {
   AwardSearchRequest,
   MoneyValue,
@@ -155,6 +160,15 @@ export { boundedHttpUrl, HttpUrl, isHttpUrl } from "./primitives/http-url.js";
 export { boundedJsonObject, isJsonObject, JsonObject, measureJsonDepth } from "./primitives/json-object.js";
 export { KnownSourceCode } from "./primitives/known-source-code.js";
 export { NOTICE_KINDS, NoticeKind } from "./primitives/notice-kind.js";
+export {
+  isIdentifierShaped,
+  type ParsedQuery,
+  parseQuerySyntax,
+  QUERY_MAX_TERMS,
+  type QueryTerm,
+  renderWebsearch,
+} from "./primitives/query-syntax.js";
+export { SearchMode } from "./primitives/search-mode.js";
 export {
   QUERY_MAX_LENGTH,
   QUERY_MIN_LENGTH,

@@ -8,3 +8,4 @@ export {
   withCpvLabels,
 } from "./cpv-terms.js";
 export { type CpvEntry, cpvLabel, cpvPrefixOf, cpvVocabulary, parseCpvTsv } from "./cpv-vocabulary.js";
+export { foldedWords, guessLanguage } from "./guess-language.js";

@@ -449,6 +449,14 @@ export const jsonSchemas = {
         },
         "required": [],
         "additionalProperties": false
+      },
+      "mode": {
+        "enum": [
+          "vector",
+          "hybrid"
+        ],
+        "type": "string",
+        "description": "vector (default): the exact vector scan; hybrid: words, CPV vocabulary and vector, fused."
       }
     },
     "required": [
@@ -576,6 +584,14 @@ export const jsonSchemas = {
         },
         "required": [],
         "additionalProperties": false
+      },
+      "mode": {
+        "enum": [
+          "vector",
+          "hybrid"
+        ],
+        "type": "string",
+        "description": "vector (default): the exact vector scan; hybrid: words, CPV vocabulary and vector, fused."
       }
     },
     "required": [
@@ -684,6 +700,21 @@ export const jsonSchemas = {
                 ],
                 "additionalProperties": false
               }
+            },
+            "matched": {
+              "type": "array",
+              "items": {
+                "enum": [
+                  "id",
+                  "buyer",
+                  "cpv",
+                  "phrase",
+                  "words",
+                  "vector"
+                ],
+                "type": "string"
+              },
+              "minItems": 1
             }
           },
           "required": [
@@ -806,6 +837,21 @@ export const jsonSchemas = {
                 ],
                 "additionalProperties": false
               }
+            },
+            "matched": {
+              "type": "array",
+              "items": {
+                "enum": [
+                  "id",
+                  "buyer",
+                  "cpv",
+                  "phrase",
+                  "words",
+                  "vector"
+                ],
+                "type": "string"
+              },
+              "minItems": 1
             }
           },
           "required": [
@@ -4905,6 +4951,14 @@ export const jsonSchemas = {
         "minimum": -1,
         "maximum": 1
       },
+      "mode": {
+        "enum": [
+          "vector",
+          "hybrid"
+        ],
+        "type": "string",
+        "description": "vector (default): the exact vector scan; hybrid: words, CPV vocabulary and vector, fused."
+      },
       "webhook_url": {
         "type": "string",
         "format": "uri",
@@ -5089,6 +5143,14 @@ export const jsonSchemas = {
         "minimum": -1,
         "maximum": 1
       },
+      "mode": {
+        "enum": [
+          "vector",
+          "hybrid"
+        ],
+        "type": "string",
+        "description": "vector (default): the exact vector scan; hybrid: words, CPV vocabulary and vector, fused."
+      },
       "webhook_url": {
         "anyOf": [
           {
@@ -5208,6 +5270,7 @@ export const jsonSchemas = {
       "query",
       "filters",
       "min_score",
+      "mode",
       "webhook_url",
       "feed_url",
       "email",
@@ -5346,6 +5409,14 @@ export const jsonSchemas = {
         "minimum": -1,
         "maximum": 1
       },
+      "mode": {
+        "enum": [
+          "vector",
+          "hybrid"
+        ],
+        "type": "string",
+        "description": "vector (default): the exact vector scan; hybrid: words, CPV vocabulary and vector, fused."
+      },
       "webhook_url": {
         "anyOf": [
           {
@@ -5469,6 +5540,7 @@ export const jsonSchemas = {
       "query",
       "filters",
       "min_score",
+      "mode",
       "webhook_url",
       "feed_url",
       "email",
@@ -5612,6 +5684,14 @@ export const jsonSchemas = {
               "minimum": -1,
               "maximum": 1
             },
+            "mode": {
+              "enum": [
+                "vector",
+                "hybrid"
+              ],
+              "type": "string",
+              "description": "vector (default): the exact vector scan; hybrid: words, CPV vocabulary and vector, fused."
+            },
             "webhook_url": {
               "anyOf": [
                 {
@@ -5731,6 +5811,7 @@ export const jsonSchemas = {
             "query",
             "filters",
             "min_score",
+            "mode",
             "webhook_url",
             "feed_url",
             "email",

@@ -3,6 +3,7 @@ import { AlertReason } from "../primitives/alert-reason.js";
 import { CosineScore } from "../primitives/cosine-score.js";
 import { boundedHttpUrl } from "../primitives/http-url.js";
 import { objectMessage } from "../primitives/object-message.js";
+import { SearchMode } from "../primitives/search-mode.js";
 import { SearchQuery } from "../primitives/search-query.js";
 import { unstorableTextProblem } from "../primitives/storable-text.js";
 import { boundedTrimmedString, NonEmptyString } from "../primitives/trimmed-string.js";
@@ -28,7 +29,7 @@ const storable = v.check<string, string>(
 /**
  * Body of `POST /api/v1/saved-searches` (docs/api.md#saved-searches). `min_score` defaults to the server's
  * MIN_RELEVANCE_SCORE; `webhook_url` must be https unless the operator allows http. `email` asks for a digest by mail,
- * sent once the address confirms.
+ * sent once the address confirms. `mode` as Search (default `vector`).
  */
 export const SavedSearchRequest = v.strictObject(
   {
@@ -36,6 +37,7 @@ export const SavedSearchRequest = v.strictObject(
     query: v.pipe(SearchQuery, storable),
     filters: v.optional(TenderFilters),
     min_score: v.optional(CosineScore),
+    mode: v.optional(SearchMode),
     webhook_url: v.optional(boundedHttpUrl(WEBHOOK_URL_MAX_LENGTH)),
     email: v.optional(EmailSettingRequest),
   },
@@ -49,6 +51,8 @@ const SAVED_SEARCH_FIELDS = {
   query: SearchQuery,
   filters: TenderFilters,
   min_score: CosineScore,
+  /** `vector` (the default) or `hybrid`: how new tenders are matched (docs/api.md#saved-searches). */
+  mode: SearchMode,
   webhook_url: v.nullable(boundedHttpUrl(WEBHOOK_URL_MAX_LENGTH)),
   /** `/api/v1/feeds/{token}`: shown when the token is made (creation, rotation), null otherwise. */
   feed_url: v.nullable(

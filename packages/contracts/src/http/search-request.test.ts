@@ -50,4 +50,22 @@ describe("SearchRequest and AskRequest", () => {
     ]);
     expect(issues(SearchRequest, null)).toEqual([{ path: "/", message: "Must be an object" }]);
   });
+
+  it("take an optional mode, vector or hybrid, whatever the query holds", () => {
+    expect(v.parse(SearchRequest, { query: "road", mode: "hybrid" })).toEqual({
+      query: "road",
+      limit: 5,
+      mode: "hybrid",
+    });
+    expect(v.parse(AskRequest, { query: "road", mode: "vector" }).mode).toBe("vector");
+    expect(issues(SearchRequest, { query: "road", mode: "lexical" })).toEqual([
+      { path: "/mode", message: 'Must be "vector" or "hybrid"' },
+    ]);
+    // However many words: a hybrid query reads its first 32 terms (docs/api.md#hybrid-search), never a 422.
+    const many = Array.from({ length: 100 }, (_, i) => `w${i}`).join(" OR ");
+    expect(v.safeParse(SearchRequest, { query: many, mode: "hybrid" }).success).toBe(true);
+    expect(v.safeParse(AskRequest, { query: many.replace(/ OR /g, " -"), mode: "hybrid" }).success).toBe(
+      true,
+    );
+  });
 });

@@ -11,6 +11,11 @@ import { CpvTerm } from "./cpv-term.js";
 export const SearchResultAttachment = v.strictObject({ id: Uuid, filename: Filename }, objectMessage);
 export type SearchResultAttachment = v.InferOutput<typeof SearchResultAttachment>;
 
+/** How a hybrid Search found a fragment (docs/api.md#hybrid-search), in this order. */
+export const MATCH_KINDS = ["id", "buyer", "cpv", "phrase", "words", "vector"] as const;
+export const MatchKind = v.picklist(MATCH_KINDS, `Must be one of ${MATCH_KINDS.join(", ")}`);
+export type MatchKind = v.InferOutput<typeof MatchKind>;
+
 /** One fragment of a Search result, also an Ask source (docs/api.md#search). */
 export const SearchResultItem = v.strictObject(
   {
@@ -29,6 +34,8 @@ export const SearchResultItem = v.strictObject(
      * (docs/api.md#cpv-labels): without it the item is the specification's, field for field.
      */
     cpv: v.optional(v.array(CpvTerm, "Must be an array")),
+    /** Hybrid mode only: the lists that found it; absent in vector mode. */
+    matched: v.optional(v.pipe(v.array(MatchKind, "Must be an array"), v.minLength(1, "Must not be empty"))),
   },
   objectMessage,
 );

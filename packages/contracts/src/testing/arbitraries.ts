@@ -93,15 +93,17 @@ export const queryArb = fc
   .map((text) => text.trim())
   .filter((text) => countCodePoints(text) >= 3 && countCodePoints(text) <= 1000);
 
-export const searchRequestArb: fc.Arbitrary<SearchRequest> = fc.record({
-  query: queryArb,
-  limit: fc.integer({ min: 1, max: 10 }),
-});
+const modeArb = fc.constantFrom("vector" as const, "hybrid" as const);
 
-export const askRequestArb: fc.Arbitrary<AskRequest> = fc.record({
-  query: queryArb,
-  limit: fc.integer({ min: 1, max: 5 }),
-});
+export const searchRequestArb: fc.Arbitrary<SearchRequest> = fc.record(
+  { query: queryArb, limit: fc.integer({ min: 1, max: 10 }), mode: modeArb },
+  { requiredKeys: ["query", "limit"] },
+);
+
+export const askRequestArb: fc.Arbitrary<AskRequest> = fc.record(
+  { query: queryArb, limit: fc.integer({ min: 1, max: 5 }), mode: modeArb },
+  { requiredKeys: ["query", "limit"] },
+);
 
 /** A valid version 00 `Traceparent` (ids not all zeros). */
 export const traceparentArb = fc

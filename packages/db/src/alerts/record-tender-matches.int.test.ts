@@ -22,7 +22,15 @@ beforeAll(async () => {
 
 async function save(
   vector: number[] | null,
-  options: { filters?: object; minScore?: number; webhook?: boolean; model?: string; keyId?: string } = {},
+  options: {
+    filters?: object;
+    minScore?: number;
+    webhook?: boolean;
+    model?: string;
+    keyId?: string;
+    query?: string;
+    mode?: "vector" | "hybrid";
+  } = {},
 ): Promise<string> {
   const id = randomUUID();
   await t.db.transaction().execute((trx) =>
@@ -32,7 +40,8 @@ async function save(
         id,
         apiKeyId: options.keyId ?? apiKeyId,
         name: "s",
-        query: "query",
+        query: options.query ?? "query",
+        ...(options.mode ? { mode: options.mode } : {}),
         queryEmbedding: vector,
         embeddingModel: options.model ?? "fake-hash-1024",
         filters: options.filters ?? {},
@@ -191,5 +200,43 @@ describe("recordTenderMatchesSql", () => {
     const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
     expect(plan).toContain("Bitmap Index Scan on saved_searches_filter_keys_idx");
     expect(plan).not.toMatch(/Seq Scan on saved_searches/);
+  });
+
+  it("matches a hybrid saved search by words, phrase, identifier, buyer or CPV concept whatever the cosine, never past an exclusion", async () => {
+    const tender = await seedTender(t.db, {
+      externalId: "000777-2024",
+      buyer_name: "Stadt Weinheim",
+      cpv_codes: ["45233141"],
+      chunks: ["Winter service of roads in Weinheim.", "Gritting and snow clearing."],
+    });
+    const chunks = await listChunksForTender(t.db, tender.id);
+    const far = (chunks[0]?.embedding ?? []).map((x) => -x);
+    // A key of its own: the key above holds thousands of saved searches by now.
+    const keyId = (await createApiKey(t.db, { name: "hybrid", limitPerMinute: 100 })).id;
+    const hybrid = (query: string) => save(far, { query, mode: "hybrid", minScore: 0.9, keyId });
+    const found = [
+      await hybrid("snow clearing"),
+      await hybrid('"winter service" OR tunnels'),
+      await hybrid("777-2024"),
+      await hybrid("stadt weinheim"),
+      await hybrid("Straßeninstandhaltungsarbeiten"),
+    ];
+    const missed = [
+      await hybrid("snow -gritting"),
+      await hybrid("bridge painting"),
+      await save(far, { query: "snow clearing", minScore: 0.9, keyId }),
+    ];
+    const recorded = await recordTenderMatches(t.db, {
+      tenderId: tender.id,
+      contentHash: tender.contentHash,
+      now: NOW,
+    });
+    expect(recorded.matches).toBe(found.length);
+    for (const id of found) {
+      const [match] = await matchesOf(id);
+      expect(match?.tender_id).toBe(tender.id);
+      expect(match?.score).toBeLessThan(0.9);
+    }
+    for (const id of missed) expect(await matchesOf(id)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import type { Db } from "../database.js";
 import { COMPACT_PAIR_BOUND } from "../search/compact-query.js";
 import { alertingSavedSearchSql } from "./alerting-saved-search-sql.js";
 import { FOLLOW_UP_REASON_SQL, VISIBLE_CHANGE_PATH } from "./follow-up-sql.js";
+import { hybridCandidatesSql, notExcludedBy } from "./hybrid-candidates-sql.js";
 import { savedFilterSql } from "./saved-filter-sql.js";
 
 export interface RecordTenderMatchesInput {
@@ -73,21 +74,27 @@ export async function recordTenderMatches(db: Db, input: RecordTenderMatchesInpu
   };
 }
 
-/** The best chunk of `tender_chunks` for the saved searches of `from` (with `id`, `embedding_model`). */
+/**
+ * The best chunk of `tender_chunks` for the saved searches of `from` (with `id`, `embedding_model`,
+ * `lexical`): the closest to the query vector; a saved search matched by its words (`lexical`)
+ * keeps one even without a vector (its first chunk, score 0).
+ */
 const bestChunkSql = (from: string) => sql`
       SELECT ss.id AS saved_search_id, ss.webhook_url, b.chunk_id, b.content, b.attachment_id,
-             LEAST(1::float8, GREATEST(-1::float8, 1 - b.distance)) AS score, ss.min_score
+             CASE WHEN b.distance IS NULL OR b.distance = 'NaN'::float8 THEN 0::float8
+                  ELSE LEAST(1::float8, GREATEST(-1::float8, 1 - b.distance)) END AS score,
+             ss.min_score, ss.lexical
       FROM ${sql.table(from)} AS ss
       JOIN saved_searches AS full_query ON full_query.id = ss.id
       CROSS JOIN LATERAL (
         SELECT c.id AS chunk_id, c.content, c.attachment_id, c.embedding <=> full_query.query_embedding AS distance
         FROM tender_chunks AS c
-        WHERE c.embedding_model = ss.embedding_model
-        ORDER BY distance, c.id
+        WHERE c.embedding_model = ss.embedding_model OR ss.lexical
+        ORDER BY distance NULLS LAST, c.id
         LIMIT 1
       ) AS b
-      -- A zero vector has no direction (NaN distance): it must not pass as a match.
-      WHERE b.distance <> 'NaN'::float8`;
+      -- A zero vector has no direction (NaN distance): it must not pass as a match by its score.
+      WHERE b.distance <> 'NaN'::float8 OR ss.lexical`;
 
 /** The statement of {@link recordTenderMatches}, for EXPLAIN too. */
 export function recordTenderMatchesSql(input: RecordTenderMatchesInput) {
@@ -100,7 +107,7 @@ export function recordTenderMatchesSql(input: RecordTenderMatchesInput) {
     WITH t AS MATERIALIZED (
       SELECT * FROM tenders WHERE id = ${input.tenderId} AND content_hash = ${input.contentHash}
     ), tender_chunks AS MATERIALIZED (
-      SELECT c.id, c.content, c.attachment_id, c.embedding, c.embedding_half, c.embedding_model
+      SELECT c.id, c.content, c.attachment_id, c.embedding, c.embedding_half, c.embedding_model, c.lexemes
       FROM chunks AS c WHERE c.tender_id = (SELECT id FROM t)
     ), tender_keys AS MATERIALIZED (
       SELECT tender_filter_keys(t.id, t.cpv_prefixes, t.countries,
@@ -121,12 +128,12 @@ export function recordTenderMatchesSql(input: RecordTenderMatchesInput) {
         AND (t.kind NOT IN ('change', 'modification') OR t.changes IS NULL
              OR jsonb_path_exists(t.changes, ${VISIBLE_CHANGE_PATH}))
     ), followers AS (
-      SELECT ss.id, ss.webhook_url, ss.min_score, ss.embedding_model
+      SELECT ss.id, ss.webhook_url, ss.min_score, ss.embedding_model, false AS lexical
       FROM following AS f JOIN saved_searches AS ss ON ss.id = f.id
       WHERE EXISTS (SELECT 1 FROM follow_up) AND ss.query_embedding IS NOT NULL AND ${alertingSavedSearchSql("ss")}
         AND NOT EXISTS (
           SELECT 1 FROM procedure_alerts AS own WHERE own.saved_search_id = ss.id AND own.tender_id = (SELECT id FROM t))
-    ), candidates AS (
+    ), vector_candidates AS (
       SELECT ss.id, ss.webhook_url, ss.min_score, ss.embedding_model
       FROM t JOIN saved_searches AS ss
         ON ss.filter_keys && (SELECT keys FROM tender_keys)
@@ -140,6 +147,12 @@ export function recordTenderMatchesSql(input: RecordTenderMatchesInput) {
         AND NOT EXISTS (
           SELECT 1 FROM procedure_alerts AS own
           WHERE own.saved_search_id = ss.id AND own.tender_id = t.id AND own.reason <> 'match')
+        AND ${notExcludedBy("ss")}
+    ), ${hybridCandidatesSql(input.now)}
+    ), candidates AS (
+      SELECT id, webhook_url, min_score, embedding_model, bool_or(lexical) AS lexical
+      FROM (SELECT *, false AS lexical FROM vector_candidates UNION ALL SELECT *, true FROM hybrid_candidates) AS c
+      GROUP BY id, webhook_url, min_score, embedding_model
     ), best AS (${bestChunkSql("candidates")}
     ), follower_best AS (${bestChunkSql("followers")}
     ), matched AS (
@@ -148,7 +161,7 @@ export function recordTenderMatchesSql(input: RecordTenderMatchesInput) {
       SELECT best.saved_search_id, ${input.tenderId}, ${input.contentHash}, best.score, best.content,
              best.attachment_id, a.filename, (SELECT procedure_id FROM t)
       FROM best LEFT JOIN attachments AS a ON a.id = best.attachment_id
-      WHERE best.score >= best.min_score
+      WHERE best.score >= best.min_score OR best.lexical
       ON CONFLICT (saved_search_id, tender_id, content_hash) DO NOTHING
       RETURNING id, saved_search_id
     ), followed_up AS (

@@ -1,7 +1,8 @@
-import type { TenderFilters } from "@tender/contracts";
+import type { SearchMode, TenderFilters } from "@tender/contracts";
 import { sql, type Transaction } from "kysely";
 import pgvector from "pgvector";
 import type { Database, Db } from "../database.js";
+import { setHybridMatch } from "./set-hybrid-match.js";
 
 /**
  * A saved search as its owner sees it: never the vector, the sealed secret or the token hash.
@@ -13,6 +14,7 @@ export interface SavedSearchView {
   query: string;
   filters: TenderFilters;
   min_score: number;
+  mode: SearchMode;
   webhook_url: string | null;
   /** Sealed by `sealFeedToken`; null when it was not sealed (no key). */
   feed_token_sealed: string | null;
@@ -30,6 +32,8 @@ export interface NewSavedSearch {
   embeddingModel: string;
   filters: TenderFilters;
   minScore: number;
+  /** `hybrid`: the query is also matched by its words, identifiers, buyer and CPV concepts (docs/api.md#saved-searches); `vector` when absent. */
+  mode?: SearchMode;
   webhookUrl: string | null;
   /** Sealed by `sealWebhookSecret`. */
   sealedWebhookSecret: string | null;
@@ -38,7 +42,7 @@ export interface NewSavedSearch {
   sealedFeedToken: string | null;
 }
 
-const SHOWN = ["id", "name", "query", "filters", "min_score", "webhook_url", "created_at"] as const;
+const SHOWN = ["id", "name", "query", "filters", "min_score", "mode", "webhook_url", "created_at"] as const;
 // The sealed token is read too: the gateway opens it to show the feed address.
 const VIEW = [...SHOWN, "feed_token_sealed"] as const;
 
@@ -61,7 +65,7 @@ export async function insertSavedSearchWithinLimit(
     .where("api_key_id", "=", input.apiKeyId)
     .executeTakeFirstOrThrow();
   if (Number(count) >= maxPerKey) return undefined;
-  return (await trx
+  const view = (await trx
     .insertInto("saved_searches")
     .values({
       id: input.id,
@@ -72,6 +76,7 @@ export async function insertSavedSearchWithinLimit(
       embedding_model: input.embeddingModel,
       filters: JSON.stringify(input.filters),
       min_score: input.minScore,
+      mode: input.mode ?? "vector",
       webhook_url: input.webhookUrl,
       webhook_secret: input.sealedWebhookSecret,
       feed_token_hash: input.feedTokenHash,
@@ -79,6 +84,8 @@ export async function insertSavedSearchWithinLimit(
     })
     .returning(VIEW)
     .executeTakeFirstOrThrow()) as SavedSearchView;
+  if (input.mode === "hybrid") await setHybridMatch(trx, input.id, input.query);
+  return view;
 }
 
 /** The key's saved searches, newest first. */

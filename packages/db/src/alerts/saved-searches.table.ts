@@ -23,6 +23,15 @@ export interface SavedSearchesTable {
   filter_keys: GeneratedAlways<string[]>;
   /** Unit-length half-precision copy of `query_embedding` for the compact first pass; derived. */
   query_half: GeneratedAlways<string | null>;
+  /** `vector` or `hybrid` (0038): how the notifier matches it (docs/api.md#saved-searches). */
+  mode: Generated<"vector" | "hybrid">;
+  /** Hybrid only (0038): the query as the notifier matches it; null for a vector saved search. */
+  match_query: Generated<string | null>;
+  match_excluded: Generated<string | null>;
+  match_cpv: Generated<string[] | null>;
+  match_ids: Generated<string[] | null>;
+  match_buyer: Generated<string | null>;
+  match_keys: Generated<string[] | null>;
 }
 export type SavedSearchRow = Selectable<SavedSearchesTable>;
 export type NewSavedSearchRow = Insertable<SavedSearchesTable>;

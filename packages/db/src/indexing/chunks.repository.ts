@@ -14,6 +14,8 @@ export interface NewChunk {
   position: number;
   section: string;
   contentHash: string;
+  /** The text search configuration of the chunk's language (`lexicalConfigOf`); `tender_simple` when absent. */
+  lexicalConfig?: string;
 }
 
 /** A stored chunk with its embedding parsed back to numbers (float4 precision). */
@@ -137,6 +139,7 @@ async function insertChunks(db: Db, tenderId: string, chunks: readonly NewChunk[
           position: c.position,
           section: c.section,
           content_hash: c.contentHash,
+          lexical_config: c.lexicalConfig ?? "tender_simple",
         })),
       )
       .execute();

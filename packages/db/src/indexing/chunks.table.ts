@@ -19,6 +19,10 @@ export interface ChunksTable {
   position: number;
   section: string;
   content_hash: string;
+  /** The text search configuration of the chunk's language (0038); `tender_simple` by default. */
+  lexical_config: Generated<string>;
+  /** The chunk's words as `lexical_config` reads them, generated from `content` (0038). */
+  lexemes: Generated<string>;
   created_at: Generated<Date>;
 }
 export type ChunkRow = Selectable<ChunksTable>;

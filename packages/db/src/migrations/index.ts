@@ -31,6 +31,8 @@ import * as m0029 from "./0029-contract-end.js";
 import * as m0030 from "./0030-award-cover.js";
 import * as m0031 from "./0031-procedure-owners.js";
 import * as m0033 from "./0033-rate-keys-and-provenance.js";
+import * as m0038 from "./0038-hybrid-search.js";
+import * as m0039 from "./0039-cpv-labels.js";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +68,6 @@ export const migrations: Record<string, Migration> = {
   "0030-award-cover": m0030,
   "0031-procedure-owners": m0031,
   "0033-rate-keys-and-provenance": m0033,
+  "0038-hybrid-search": m0038,
+  "0039-cpv-labels": m0039,
 };

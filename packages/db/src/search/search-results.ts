@@ -1,4 +1,6 @@
 // What a search finds, at each step: the ranking's chunks, and the matches a result shows.
+import type { MatchKind } from "@tender/contracts";
+
 // A leaf: the search modules all import these types, and none of them imports another for them.
 
 /** One chunk found by `searchChunks`, with what a search result shows of its tender. */
@@ -16,10 +18,12 @@ export interface ChunkMatch {
   /** Null when the chunk holds the tender's own metadata. */
   attachment_id: string | null;
   attachment_filename: string | null;
+  /** Hybrid search only: the lists that found it (docs/api.md#hybrid-search). */
+  matched?: MatchKind[];
 }
 
 /** What a search result shows of a ranked chunk besides its id and score. */
-export type ShownChunk = Omit<ChunkMatch, "chunk_id" | "score">;
+export type ShownChunk = Omit<ChunkMatch, "chunk_id" | "score" | "matched">;
 
 /** A chunk of the ranking: its id and `embedding <=> query` (never NaN). */
 export interface RankedChunk {

@@ -45,7 +45,7 @@ export function AskPanel({ api, filters, initialQuestion = "", idPrefix }: Props
     setHighlight(null);
     let finished = false;
     try {
-      const body = { query: question.trim(), limit: 5, ...(filters ? { filters } : {}) };
+      const body = { query: question.trim(), limit: 5, mode: "hybrid", ...(filters ? { filters } : {}) };
       const response = await api.askStream(body, abort.signal);
       if (!response.body) throw networkFailure();
       await readEventStream(response.body, ({ event, data }) => {

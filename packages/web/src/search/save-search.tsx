@@ -51,7 +51,8 @@ export function SaveSearch({ api, state }: { api: ApiClient; state: SearchState 
         setFailure(null);
         try {
           const filters = toFilters(state);
-          const body = { name: name.trim(), query: state.q, ...(filters ? { filters } : {}) };
+          // Alerts as the page searches: hybrid (docs/api.md#saved-searches).
+          const body = { name: name.trim(), query: state.q, mode: "hybrid", ...(filters ? { filters } : {}) };
           setSaved(await api.send<SavedSearch>("POST", "/saved-searches", body));
         } catch (error) {
           setFailure(error as ApiFailure);

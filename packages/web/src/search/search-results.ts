@@ -40,7 +40,8 @@ export async function runSearch(
   signal: AbortSignal,
 ): Promise<ResultGroup[]> {
   const filters = toFilters(state);
-  const body = { query: state.q, limit: 10, ...(filters ? { filters } : {}) };
+  // Hybrid (docs/api.md#hybrid-search): words, notice numbers, buyers and the CPV vocabulary too.
+  const body = { query: state.q, limit: 10, mode: "hybrid", ...(filters ? { filters } : {}) };
   const found = await api.send<SearchResponse>("POST", "/search", body, signal);
   const ids = [...new Set(found.items.map((i) => i.tender_id))];
   if (ids.length === 0) return [];

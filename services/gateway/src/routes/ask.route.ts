@@ -27,18 +27,22 @@ export function askRoute(deps: Pick<Deps, "db" | "readDb" | "ai" | "config" | "l
     jsonBody(AskRequest),
     rateLimit(deps),
     async (c) => {
-      const { query, limit, filters } = c.get("body");
+      const { query, limit, filters, mode } = c.get("body");
       const { askDeadlineMs } = deps.config;
       if (!acceptsEventStream(c.req.header("accept"))) {
         return c.json(
           await withinDeadline(askDeadlineMs, async (deadline) =>
-            answerQuestion(deps, await prepareAnswer(deps, query, limit, filters, deadline), deadline.signal),
+            answerQuestion(
+              deps,
+              await prepareAnswer(deps, query, limit, filters, deadline, mode),
+              deadline.signal,
+            ),
           ),
         );
       }
       // Streamed, the deadline bounds the wait for the first event; then AI_TIMEOUT_MS between tokens.
       const prepared = await withinDeadline(askDeadlineMs, (deadline) =>
-        prepareAnswer(deps, query, limit, filters, deadline),
+        prepareAnswer(deps, query, limit, filters, deadline, mode),
       );
       const requestId = c.get("requestId");
       const abort = new AbortController();

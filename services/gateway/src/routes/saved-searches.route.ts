@@ -73,6 +73,7 @@ export function savedSearchesRoute(deps: Pick<Deps, "db" | "ai" | "config">): Ho
               embeddingModel: deps.ai.embedModel,
               filters: body.filters ?? {},
               minScore: body.min_score ?? deps.config.minRelevanceScore,
+              mode: body.mode ?? "vector",
               webhookUrl: body.webhook_url ?? null,
               sealedWebhookSecret: secret && sealKey ? sealWebhookSecret(sealKey, id, secret) : null,
               feedTokenHash: feed.hash,

@@ -23,9 +23,9 @@ export function searchRoute(deps: Pick<Deps, "db" | "readDb" | "ai" | "config">)
     askedLabelLanguage(),
     rateLimit(deps),
     async (c) => {
-      const { query, limit, filters } = c.get("body");
+      const { query, limit, filters, mode } = c.get("body");
       const items = await withinDeadline(deps.config.searchDeadlineMs, (deadline) =>
-        findFragments(deps, query, limit, filters, deadline),
+        findFragments(deps, query, limit, filters, deadline, mode),
       );
       const labelled = await labelSearchItems(readDbOf(deps), items, c.get("askedLabelLanguage"));
       return c.json({ query, items: labelled } satisfies SearchResponse);

@@ -23,6 +23,7 @@ export function toSavedSearch(
     query: view.query,
     filters: view.filters,
     min_score: view.min_score,
+    mode: view.mode,
     webhook_url: view.webhook_url,
     feed_url: feedUrl,
     email: email ? toEmailSetting(email) : null,

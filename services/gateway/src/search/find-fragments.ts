@@ -1,5 +1,5 @@
-import type { SearchResultItem, TenderFilters } from "@tender/contracts";
-import { searchChunks } from "@tender/db";
+import type { SearchMode, SearchResultItem, TenderFilters } from "@tender/contracts";
+import { hybridSearchChunks, searchChunks } from "@tender/db";
 import { inSpan } from "@tender/observability";
 import { type Deps, readDbOf } from "../deps.js";
 import { toSearchResultItem } from "./to-search-result-item.js";
@@ -11,6 +11,8 @@ import type { Deadline } from "./within-deadline.js";
  * nothing. Provider failures reject with `AiDependencyError`. `filters` restrict the scan to
  * the chunks of the matching tenders (docs/api.md#filters). At the `deadline` the embedding request
  * is cancelled and so is the scan (a cancel, or a `statement_timeout` of the time left).
+ * `mode` "hybrid": hybrid Search (docs/api.md#hybrid-search), where a query without a vector is
+ * still found by its words.
  */
 export async function findFragments(
   deps: Pick<Deps, "db" | "readDb" | "ai" | "config" | "metrics">,
@@ -18,9 +20,10 @@ export async function findFragments(
   limit: number,
   filters?: TenderFilters,
   deadline?: Deadline,
+  mode: SearchMode = "vector",
 ): Promise<SearchResultItem[]> {
   const [embedding] = await deps.ai.embed([query], deadline ? { signal: deadline.signal } : {});
-  if (!embedding) return [];
+  if (!embedding && mode === "vector") return [];
   const started = performance.now();
   // The scan's span says how it was asked and what it found, never the query text.
   const attributes = {
@@ -28,10 +31,10 @@ export async function findFragments(
     "db.operation.name": "SELECT",
     "tender.search.limit": limit,
     "tender.search.filtered": filters !== undefined,
+    "tender.search.mode": mode,
   };
   const matches = await inSpan("search chunks", { attributes }, async (span) => {
-    const found = await searchChunks(readDbOf(deps), {
-      embedding,
+    const input = {
       model: deps.ai.embedModel,
       minScore: deps.config.minRelevanceScore,
       limit,
@@ -39,7 +42,11 @@ export async function findFragments(
       settingsOnConnection: deps.config.searchSettingsOnConnection ?? false,
       ...(filters ? { filters } : {}),
       ...(deadline ? { signal: deadline.signal, statementTimeoutMs: deadline.timeLeftMs() } : {}),
-    });
+    };
+    const found =
+      mode === "hybrid"
+        ? await hybridSearchChunks(readDbOf(deps), { ...input, query, embedding: embedding ?? null })
+        : await searchChunks(readDbOf(deps), { ...input, embedding: embedding as number[] });
     span.setAttribute("tender.search.results", found.length);
     return found;
   });

@@ -1,5 +1,5 @@
 import { buildAskPrompt, type ChatPrompt } from "@tender/ai";
-import type { SearchResultItem, TenderFilters } from "@tender/contracts";
+import type { SearchMode, SearchResultItem, TenderFilters } from "@tender/contracts";
 import type { Deps } from "../deps.js";
 import { findFragments } from "./find-fragments.js";
 import type { Deadline } from "./within-deadline.js";
@@ -21,8 +21,9 @@ export async function prepareAnswer(
   limit: number,
   filters?: TenderFilters,
   deadline?: Deadline,
+  mode: SearchMode = "vector",
 ): Promise<PreparedAnswer> {
-  const sources = await findFragments(deps, question, limit, filters, deadline);
+  const sources = await findFragments(deps, question, limit, filters, deadline, mode);
   if (sources.length === 0) return { sources, prompt: null };
   const fragments = sources.map((s) => ({ title: s.title, source_url: s.source_url, text: s.snippet }));
   return { sources, prompt: buildAskPrompt({ question, fragments }) };

@@ -14,5 +14,6 @@ export function toSearchResultItem(match: ChunkMatch): SearchResultItem {
       match.attachment_id === null
         ? null
         : { id: match.attachment_id, filename: match.attachment_filename ?? "" },
+    ...(match.matched ? { matched: match.matched } : {}),
   };
 }

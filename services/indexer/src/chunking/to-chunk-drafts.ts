@@ -1,4 +1,6 @@
 import { chunkKey, sha256Hex } from "@tender/contracts";
+import { type CpvLanguage, guessLanguage } from "@tender/cpv";
+import { lexicalConfigOf } from "@tender/db";
 import { normalizeText } from "./normalize-text.js";
 import { DEFAULT_SPLIT_OPTIONS, type SplitOptions, splitText } from "./split-text.js";
 
@@ -7,6 +9,8 @@ export interface TextSource {
   attachmentId: string | null;
   section: string;
   text: string;
+  /** The text's language when known (a notice's own); otherwise each piece's is guessed from its words. */
+  language?: CpvLanguage | null;
 }
 
 /** A piece of text that becomes a chunk once it has a vector, with the key it will be stored under. */
@@ -18,6 +22,8 @@ export interface ChunkDraft {
   position: number;
   contentHash: string;
   chunkKey: string;
+  /** The text search configuration of its language (docs/api.md#hybrid-search); not part of the key. */
+  lexicalConfig: string;
 }
 
 /** Where the drafts go: the tender and the embedding model are part of every chunk key. */
@@ -47,6 +53,9 @@ export function toChunkDrafts(
         position,
         contentHash: sha256Hex(content),
         chunkKey: chunkKey({ ...target, attachmentId: source.attachmentId, position, content }),
+        lexicalConfig: lexicalConfigOf(
+          source.language === undefined ? guessLanguage(content) : source.language,
+        ),
       };
     }),
   );

@@ -23,6 +23,7 @@ export function toNewChunks(
       position: draft.position,
       section: draft.section,
       contentHash: draft.contentHash,
+      lexicalConfig: draft.lexicalConfig,
     });
   });
   return chunks;

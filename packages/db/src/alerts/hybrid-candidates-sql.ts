@@ -1,0 +1,43 @@
+import { type RawBuilder, sql } from "kysely";
+import { alertingSavedSearchSql } from "./alerting-saved-search-sql.js";
+import { savedFilterSql } from "./saved-filter-sql.js";
+
+/** "no chunk of the tender holds a term saved search `alias` excludes" (true for a vector one). */
+export function notExcludedBy(alias: string): RawBuilder<boolean> {
+  const ss = sql.ref(alias);
+  return sql<boolean>`(${ss}.match_excluded IS NULL
+    OR NOT EXISTS (SELECT 1 FROM tender_chunks AS ch WHERE ch.lexemes @@ ${ss}.match_excluded))`;
+}
+
+/**
+ * The CTEs `tender_match_keys` and `hybrid_candidates` of `recordTenderMatchesSql` (over its `t`,
+ * `tender_chunks`, `following` and `procedure_alerts`): the hybrid saved searches the tender's
+ * text matches as hybrid Search would find it (docs/api.md#saved-searches), whatever the cosine.
+ * They are found through the GIN index of `match_keys` (migration 0038): every way to match
+ * shares a key with the tender (a word of a chunk, a CPV prefix, an identifier, the folded
+ * buyer), so none is left out; the exact condition is checked on each one found.
+ */
+export function hybridCandidatesSql(now: Date): RawBuilder<unknown> {
+  return sql`tender_match_keys AS MATERIALIZED (
+      SELECT ARRAY(
+        SELECT DISTINCT 'w:' || w.lexeme FROM tender_chunks AS ch, unnest(tsvector_to_array(ch.lexemes)) AS w(lexeme)
+        UNION SELECT 'c:' || p FROM t, unnest(t.cpv_prefixes) AS p
+        UNION SELECT 'i:' || t.external_id FROM t
+        UNION SELECT 'i:' || pr.procedure_key FROM t JOIN procedures AS pr ON pr.id = t.procedure_id
+        UNION SELECT 'b:' || organisation_search_name(t.buyer_name) FROM t) AS keys
+    ), hybrid_candidates AS (
+      SELECT ss.id, ss.webhook_url, ss.min_score, ss.embedding_model
+      FROM t JOIN saved_searches AS ss
+        ON ss.mode = 'hybrid' AND ss.match_keys && (SELECT keys FROM tender_match_keys)
+        AND ${alertingSavedSearchSql("ss")} AND ${savedFilterSql(sql`ss.filters`, now)}
+      WHERE (EXISTS (SELECT 1 FROM tender_chunks AS ch WHERE ch.lexemes @@ ss.match_query)
+          OR t.cpv_prefixes && ss.match_cpv
+          OR t.external_id = ANY(ss.match_ids)
+          OR (SELECT pr.procedure_key FROM procedures AS pr WHERE pr.id = t.procedure_id) = ANY(ss.match_ids)
+          OR organisation_search_name(t.buyer_name) = ss.match_buyer)
+        AND ${notExcludedBy("ss")}
+        AND NOT EXISTS (SELECT 1 FROM following AS f WHERE f.id = ss.id)
+        AND NOT EXISTS (
+          SELECT 1 FROM procedure_alerts AS own
+          WHERE own.saved_search_id = ss.id AND own.tender_id = t.id AND own.reason <> 'match')`;
+}
