@@ -11,7 +11,7 @@ import { type ChunkDraft, type TextSource, toChunkDrafts } from "./chunking/to-c
 import { createChunkEmbedder } from "./create-chunk-embedder.js";
 import { readAttachmentText } from "./extraction/read-attachment-text.js";
 import type { IndexerDeps } from "./indexer-deps.js";
-import { tenderClassificationText, tenderMetadataText } from "./tender-metadata-text.js";
+import { tenderMetadataText } from "./tender-metadata-text.js";
 
 /** The tender's next chunk set: stored chunks to keep, new ones (embedded), and what could not be read. */
 export interface TenderChunkPlan {
@@ -70,10 +70,7 @@ export async function planTenderChunks(
 
   const language = guessLanguage(`${tender.title}\n${tender.description ?? ""}`);
   await take(
-    draftsOf([
-      { attachmentId: null, section: "metadata", text: tenderMetadataText(tender), language },
-      { attachmentId: null, section: "cpv", text: tenderClassificationText(tender, language), language },
-    ]),
+    draftsOf([{ attachmentId: null, section: "metadata", text: tenderMetadataText(tender), language }]),
   );
   const attachments = (await listAttachmentsForTender(deps.db, tender.id))
     .filter((a) => a.download_status === "ready" && a.local_path !== null)

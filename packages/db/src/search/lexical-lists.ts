@@ -35,17 +35,13 @@ function metadataChunksOf(tenders: RawBuilder<unknown>, scope: ListScope): RawBu
     ORDER BY f.rank DESC, f.published_at DESC, f.id`;
 }
 
-/**
- * The metadata chunk of tender `f.id`, unless it holds an excluded term: its first, or with
- * `section` the first of that section when it has one (a notice found by its CPV codes shows its
- * classification, `cpv`).
- */
-function metadataChunkOf(scope: ListScope, section?: string): RawBuilder<unknown> {
+/** The first metadata chunk of tender `f.id`, unless it holds an excluded term. */
+function metadataChunkOf(scope: ListScope): RawBuilder<unknown> {
   return sql`
     SELECT c.id FROM chunks AS c
     WHERE c.tender_id = f.id AND c.attachment_id IS NULL AND c.embedding_model = ${scope.model}
       AND ${notExcludedSql(scope.conditions)}
-    ORDER BY ${section === undefined ? sql`` : sql`c.section = ${section} DESC,`} c.position LIMIT 1`;
+    ORDER BY c.position LIMIT 1`;
 }
 
 /** Tenders whose `external_id` or procedure key is one of the query's identifiers: their metadata chunks. */
@@ -168,7 +164,7 @@ export async function cpvConceptChunks(
     LIMIT ${scope.depth}`;
   const { rows } = await sql<{ id: string; confidence: number }>`
     SELECT m.id, f.confidence FROM (${tenders}) AS f
-    CROSS JOIN LATERAL (${metadataChunkOf(scope, "cpv")}) AS m
+    CROSS JOIN LATERAL (${metadataChunkOf(scope)}) AS m
     ORDER BY f.rank DESC, f.published_at DESC, f.id`.execute(db);
   return { ids: rows.map((r) => r.id), confidence: Number(rows[0]?.confidence ?? 0) };
 }
