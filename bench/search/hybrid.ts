@@ -55,6 +55,6 @@ for (const mode of ["vector", "hybrid"] as const)
     `${mode.padEnd(7)} p50 ${p(times[mode], 50)} ms  p95 ${p(times[mode], 95)} ms  (${times[mode].length} searches)`,
   );
 console.log(
-  `hybrid p50 / vector p50: ${(lib.percentile(times.hybrid, 50) / lib.percentile(times.vector, 50)).toFixed(2)} (load average after: ${load()}; other work shared the machine)`,
+  `hybrid p50 / vector p50: ${(lib.percentile(times.hybrid, 50) / lib.percentile(times.vector, 50)).toFixed(2)} (load average after: ${load()})`,
 );
 await db.destroy();
