@@ -8,7 +8,6 @@ export interface Rule {
   pkg: string;
   /** Names or prefixes ending in `*` the package must never reach. */
   never: string[];
-  status: "enforced" | "after-merge";
 }
 
 export interface Layers {
@@ -41,7 +40,7 @@ const SCOPE = "@tender/";
 const NAMES = /`(@tender\/[a-z0-9*-]+)`/g;
 const IMPORT = /(?:\bfrom|\bimport)\s*\(?\s*["'](@tender\/[a-z0-9-]+)(?:\/[^"']*)?["']/g;
 
-/** The floors and rules of docs/layers.md: its `| floor | … | packages |` and `| package | never reaches | status |` tables. */
+/** The floors and rules of docs/layers.md: its `| floor | … | packages |` and `| package | never reaches | why |` tables. */
 export function readLayers(markdown: string): Layers {
   const floors = new Map<string, number>();
   const rules: Rule[] = [];
@@ -53,9 +52,8 @@ export function readLayers(markdown: string): Layers {
       continue;
     }
     const pkg = /^`(@tender\/[a-z0-9-]+)`$/.exec(cells[1] ?? "")?.[1];
-    const status = cells[3];
-    if (pkg !== undefined && (status === "enforced" || status === "after-merge")) {
-      rules.push({ pkg, never: [...(cells[2] ?? "").matchAll(NAMES)].map(([, name]) => name ?? ""), status });
+    if (pkg !== undefined) {
+      rules.push({ pkg, never: [...(cells[2] ?? "").matchAll(NAMES)].map(([, name]) => name ?? "") });
     }
   }
   return { floors, rules };
