@@ -3,17 +3,13 @@ import { sql } from "kysely";
 import { hasTenderFilters, tenderFilterSql } from "../browse/tender-filter-sql.js";
 import type { Db } from "../database.js";
 import { vectorParam } from "../sql/vector-param.js";
+import { cpvClassChunks } from "./cpv-class-chunks.js";
 import { type FusionMethod, fuseRankings, type RankedList } from "./fuse-rankings.js";
-import {
-  buyerChunks,
-  cpvConceptChunks,
-  identifierChunks,
-  type ListScope,
-  wordChunks,
-} from "./lexical-lists.js";
+import { buyerChunks, cpvConceptChunks, identifierChunks, type ListScope } from "./lexical-lists.js";
 import { lexicalConditions, notExcludedSql } from "./lexical-query-sql.js";
 import { type SearchChunksInput, searchChunks } from "./search.repository.js";
 import type { ChunkMatch } from "./search-results.js";
+import { wordChunks } from "./word-chunks.js";
 
 export interface HybridSearchInput extends Omit<SearchChunksInput, "embedding"> {
   /** The query as typed (docs/api.md#hybrid-search). */
@@ -27,6 +23,8 @@ export interface HybridSearchInput extends Omit<SearchChunksInput, "embedding"> 
 /** Longest list kept before fusion: deeper than any answer, so a chunk two lists agree on is seen by both. */
 const LIST_DEPTH = 100;
 const VECTOR_DEPTH = 50;
+/** Weight of the CPV classes the best word matches share, for a query that names no CPV concept. */
+const CLASS_WEIGHT = 2;
 /** The lists besides the CPV concepts that may find a fragment (words and vector; identifiers and buyer stand apart). */
 const OTHER_LISTS = 2;
 
@@ -65,7 +63,17 @@ export async function hybridSearchChunks(db: Db, input: HybridSearchInput): Prom
     // other list together; a loose resemblance counts little more than one list.
     lists.push({ kind: "cpv", ids: concepts.ids, weight: 1 + OTHER_LISTS * concepts.confidence });
     const hasPhrase = parsed.groups.some((g) => g.some((t) => t.kind === "phrase"));
-    await step(hasPhrase ? "phrase" : "words", () => wordChunks(db, scope));
+    input.signal?.throwIfAborted();
+    const words = await wordChunks(db, parsed, scope);
+    lists.push({ kind: hasPhrase ? "phrase" : "words", ids: words.map((w) => w.id) });
+    // The classes the best word matches share find their notices in every language: as much as
+    // two lists when the query names no CPV concept, nothing when it is a CPV label (its concept
+    // list already knows the class).
+    const classWeight = CLASS_WEIGHT * (1 - concepts.confidence);
+    if (classWeight > 0) {
+      input.signal?.throwIfAborted();
+      lists.push({ kind: "cpv", ids: await cpvClassChunks(db, words, scope), weight: classWeight });
+    }
     return lists;
   };
   const [lexicalLists, vector] = await Promise.all([

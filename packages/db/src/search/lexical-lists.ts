@@ -28,7 +28,7 @@ export function identifierSpellings(identifiers: readonly string[]): string[] {
 }
 
 /** The metadata chunk (first position) of each tender selected by `tenders` (a query of `id, rank, published_at`), best rank first, then newest. */
-function metadataChunksOf(tenders: RawBuilder<unknown>, scope: ListScope): RawBuilder<{ id: string }> {
+export function metadataChunksOf(tenders: RawBuilder<unknown>, scope: ListScope): RawBuilder<{ id: string }> {
   return sql<{ id: string }>`
     SELECT m.id FROM (${tenders}) AS f
     CROSS JOIN LATERAL (${metadataChunkOf(scope)}) AS m
@@ -65,19 +65,6 @@ export async function buyerChunks(db: Db, query: string, scope: ListScope): Prom
     WHERE organisation_search_name(t.buyer_name) = organisation_search_name(${query}::text) AND ${scope.tenders}
     ORDER BY t.published_at DESC, t.id LIMIT ${scope.depth}`;
   const { rows } = await metadataChunksOf(tenders, scope).execute(db);
-  return rows.map((r) => r.id);
-}
-
-/** Chunks holding the query's words and phrases, densest first (`ts_rank_cd`, length-normalised), chunk id breaking ties. */
-export async function wordChunks(db: Db, scope: ListScope): Promise<string[]> {
-  const { positive } = scope.conditions;
-  if (!positive) return [];
-  const { rows } = await sql<{ id: string }>`
-    SELECT c.id FROM chunks AS c JOIN tenders AS t ON t.id = c.tender_id
-    WHERE c.lexemes @@ ${positive} AND c.embedding_model = ${scope.model}
-      AND ${notExcludedSql(scope.conditions)} AND ${scope.tenders}
-    ORDER BY ts_rank_cd(c.lexemes, ${positive}, 1) DESC, c.id
-    LIMIT ${scope.depth}`.execute(db);
   return rows.map((r) => r.id);
 }
 
