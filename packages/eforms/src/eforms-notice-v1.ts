@@ -42,6 +42,15 @@ export const EformsLot = v.strictObject({
   estimatedValue: v.nullable(EformsMoney),
   /** End of the planned contract period (BT-537). */
   contractEnd: Day,
+  /** BT-765 as written (`ContractingSystemTypeCode` of list `framework-agreement`), e.g. `fa-w-rc`, `none`. */
+  frameworkAgreement: NullableText,
+  /** BT-766 as written (list `dps-usage`), e.g. `dps-list`, `none`. */
+  dps: NullableText,
+  /**
+   * True: a framework agreement or dynamic purchasing system (its values are ceilings); false:
+   * neither; null: the notice does not say (see `frameworkOf`).
+   */
+  framework: v.nullable(v.boolean()),
 });
 export type EformsLot = v.InferOutput<typeof EformsLot>;
 
@@ -63,6 +72,8 @@ export const EformsLotAward = v.strictObject({
   /** Contract conclusion date (BT-145): the earliest of the lot's settled contracts. */
   contractSignedAt: Day,
   contractEnd: Day,
+  /** Its lot's `framework`: a framework agreement or dynamic purchasing system; null: not said. */
+  framework: v.nullable(v.boolean()),
   /** Tenders received (BT-759 where BT-760 is `tenders`). */
   tendersReceived: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
   /** Why the lot was not awarded (BT-144), as a code such as `all-rej`. */

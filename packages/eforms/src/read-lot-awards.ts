@@ -160,6 +160,8 @@ export function readLotAward(lotResult: XmlNode, context: AwardContext): EformsL
       ),
     ),
     contractEnd: hasWinner ? (lot?.contractEnd ?? null) : null,
+    // The lot's technique, whatever the outcome: a framework concluded with no winner is still one.
+    framework: lot?.framework ?? null,
     tendersReceived: reader.count(first(tenders, "StatisticsNumeric"), `${what} tenders received`),
     notAwardedReason: reader.id(first(lotResult, "DecisionReason", "DecisionReasonCode"), `${what} reason`),
     contractIds,

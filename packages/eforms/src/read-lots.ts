@@ -1,6 +1,7 @@
 import { combineDateAndTime } from "@tender/contracts";
 import type { EformsLot } from "./eforms-notice-v1.js";
 import type { NoticeReader } from "./notice-reader.js";
+import { readContractingSystem } from "./read-contracting-system.js";
 import { all, children, first, rawAttribute, type XmlNode } from "./xml-tree.js";
 
 /** The submission deadline of a lot (BT-131 date and time) as a UTC timestamp. */
@@ -44,15 +45,17 @@ export function readLots(root: XmlNode, language: string | null, reader: NoticeR
       continue;
     }
     const project = first(lot, "ProcurementProject");
+    const tenderingProcess = first(lot, "TenderingProcess");
     read.push({
       id,
       title: readTitle(project, language, reader, `title of lot ${id}`),
-      deadline: readDeadline(first(lot, "TenderingProcess"), reader, `lot ${id}`),
+      deadline: readDeadline(tenderingProcess, reader, `lot ${id}`),
       estimatedValue: reader.money(
         first(project, "RequestedTenderTotal", "EstimatedOverallContractAmount"),
         `estimated value of lot ${id}`,
       ),
       contractEnd: reader.date(first(project, "PlannedPeriod", "EndDate"), `contract end of lot ${id}`),
+      ...readContractingSystem(tenderingProcess, reader, `lot ${id}`),
     });
   }
   return read;

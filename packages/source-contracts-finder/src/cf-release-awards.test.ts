@@ -25,6 +25,7 @@ const CYCLE_LANES = {
   contractSignedAt: "2010-06-10",
   contractEnd: "2011-06-30",
   tendersReceived: null,
+  framework: null,
 };
 
 // Written out by hand from the FICTIONAL OCDS lifecycle (planning → tender → amendment → award →

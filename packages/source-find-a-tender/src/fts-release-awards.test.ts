@@ -25,6 +25,7 @@ const award = {
   contractSignedAt: null,
   contractEnd: null,
   tendersReceived: null,
+  framework: null,
 };
 
 // Written out by hand from each release's awards[], contracts[], parties[] and buyer.

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { findTenderCard } from "@tender/db";
+import { findTenderCard, listSimilarAwardNotices, specificCpvCodes } from "@tender/db";
 import { readEformsFixture, syntheticEformsNotice } from "@tender/eforms/testing";
 import { createPoliteHttpClient, runSyncPass } from "@tender/ingest";
 import { type ReplayServer, startReplayServer } from "@tender/ingest/testing";
@@ -206,6 +206,51 @@ describe("TED result notices' awards from their eForms XML", () => {
     ]);
     expect(winnerNames(maximal.awards)).toEqual([["Gyro Soft SA", "The best App Ltd.", "Competitor"], []]);
     expect(maximal.contract_end).toBe("2023-05-23");
+  });
+
+  it("stores whether each lot is a framework or DPS (BT-765, BT-766), and the similar contracts say it per notice", async () => {
+    const frameworks = async (externalId: string) =>
+      (
+        await testDb.db
+          .selectFrom("awards")
+          .innerJoin("tenders", "tenders.id", "awards.tender_id")
+          .select("awards.framework")
+          .where("tenders.external_id", "=", externalId)
+          .orderBy("awards.position")
+          .execute()
+      ).map((row) => row.framework);
+    // Malta: both codes none; LSBU: fa-wo-rc; maximal: a DPS and a framework; the modification says neither.
+    expect(await frameworks("380868-2026")).toEqual([false]);
+    expect(await frameworks("900001-2026")).toEqual([true]);
+    expect(await frameworks("900003-2026")).toEqual([true, true]);
+    expect(await frameworks("900002-2026")).toEqual([null]);
+    expect(await frameworks("900010-2026")).toEqual([true]);
+    // Every result notice here is a copy of 291981's search fields: they share its CPV codes.
+    const malta = await testDb.db
+      .selectFrom("tenders")
+      .select("cpv_codes")
+      .where("external_id", "=", "380868-2026")
+      .executeTakeFirstOrThrow();
+    const similar = await listSimilarAwardNotices(testDb.db, {
+      like: null,
+      model: "none",
+      cpvCodes: specificCpvCodes(malta.cpv_codes),
+      countries: [],
+      value: null,
+      excludeProcedureId: null,
+      excludeTenderId: null,
+      minTextScore: 1,
+      now: new Date(),
+      limit: 50,
+    });
+    const byNotice = Object.fromEntries(similar.map((row) => [row.external_id, row.framework]));
+    expect(byNotice).toMatchObject({
+      "380868-2026": false,
+      "900002-2026": null,
+      "900003-2026": true,
+      // No XML read, no award: the notice does not say.
+      "291981-2026": null,
+    });
   });
 
   it("links every notice, results and competitions alike, to its buyer from the search fields", async () => {

@@ -153,6 +153,14 @@ beforeAll(async () => {
     rawPayload: { tender: { techniques: { hasFrameworkAgreement: true } } },
     awards: [award("5000000.00", "GBP", "Klinikbedarf AG")],
   });
+  // A TED framework: no OCDS techniques in its payload, its lot's eForms code (BT-765) stored on
+  // the award. Its EUR ceiling must stay out of the single contracts' EUR figures.
+  await seed("ted-framework", {
+    ...beds,
+    cpv_codes: ["33192000"],
+    procedure: { key: "P8", kind: "result" },
+    awards: [award("5000000.00", "EUR", "Frame Beds SE", { framework: true })],
+  });
   // Nothing to compare by: no chunk, a division-level code only.
   await seed("vague", { title: "Services", chunks: [], cpv_codes: ["79000000"] });
 });
@@ -174,7 +182,14 @@ describe("GET /tenders/{id}/similar", () => {
     expect(found[0]).toBe("same-code");
     expect(found.indexOf("same-category")).toBeLessThan(found.indexOf("text-only"));
     expect(found).toEqual(
-      expect.arrayContaining(["same-code", "same-category", "text-only", "incumbent", "framework"]),
+      expect.arrayContaining([
+        "same-code",
+        "same-category",
+        "text-only",
+        "incumbent",
+        "framework",
+        "ted-framework",
+      ]),
     );
     expect(json.reason).toBeNull();
     const first = json.items[0];
@@ -200,6 +215,7 @@ describe("GET /tenders/{id}/similar", () => {
     expect(byName("same-category").reasons[0]).toEqual({ kind: "cpv_category", cpv: "33192" });
     expect(byName("text-only").reasons.map((r: { kind: string }) => r.kind)).not.toContain("cpv_group");
     expect(byName("framework").framework).toBe(true);
+    expect(byName("ted-framework").framework).toBe(true);
     expect(byName("same-code").framework).toBeNull();
   });
 
@@ -305,8 +321,9 @@ describe("GET /tenders/{id}/similar/summary", () => {
     const { status, json } = await get(`/api/v1/tenders/${ids.tender}/similar/summary?currency=EUR`);
     expect(status).toBe(200);
     expect(validateSummary(json)).toMatchObject({ ok: true });
+    // same-code, text-only (its notice's EUR value), incumbent, ted-framework.
     expect(json.summary).toMatchObject({
-      notices: 3,
+      notices: 4,
       threshold: 5,
       values: { contracts: [], frameworks: [] },
     });
@@ -341,7 +358,8 @@ describe("GET /tenders/{id}/similar/summary", () => {
     expect(validateSummary(json)).toMatchObject({ ok: true });
     const summary = json.summary;
     expect(summary.reason).toBeNull();
-    // EUR: 1000, 3000, 5000 (generated) + 90000, 80000 (same-code, incumbent): five values.
+    // EUR: 1000, 3000, 5000 (generated) + 90000, 80000 (same-code, incumbent): five values;
+    // ted-framework's 5,000,000 is a ceiling, counted apart (one value: below the threshold).
     expect(summary.values.contracts).toEqual([
       {
         currency: "EUR",

@@ -6,8 +6,12 @@ import type { AwardRow, AwardWinnersTable } from "./awards.table.js";
 /** A winner to store: as the notice writes it, with its organisation. */
 export type StoredAwardWinner = Omit<AwardWinnersTable, "award_id" | "position">;
 
-/** An award to store, its winners in notice order. */
-export type StoredAward = Omit<AwardRow, "id" | "tender_id" | "position" | "buyer_organisation_id"> & {
+/** An award to store, its winners in notice order; `framework` absent: not said (null). */
+export type StoredAward = Omit<
+  AwardRow,
+  "id" | "tender_id" | "position" | "buyer_organisation_id" | "framework"
+> & {
+  framework?: boolean | null;
   winners: StoredAwardWinner[];
 };
 
@@ -34,6 +38,7 @@ export async function listStoredAwards(
       "contract_signed_at",
       "contract_end",
       "tenders_received",
+      "framework",
       "buyer_organisation_id",
     ])
     .where("tender_id", "=", tenderId)

@@ -16,6 +16,8 @@ export interface AwardsTable {
   contract_signed_at: ColumnType<string | null, string | null, string | null>;
   contract_end: ColumnType<string | null, string | null, string | null>;
   tenders_received: number | null;
+  /** A framework agreement or dynamic purchasing system, its value a ceiling (0040); null: not said. */
+  framework: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
   buyer_organisation_id: string | null;
 }
 export type AwardRow = Selectable<AwardsTable>;

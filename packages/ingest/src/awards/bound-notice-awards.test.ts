@@ -31,6 +31,7 @@ const award: fc.Arbitrary<NoticeAward> = fc.record({
   contractSignedAt: maybe(text),
   contractEnd: maybe(fc.oneof(text, fc.constant("9999-12-31"))),
   tendersReceived: maybe(fc.oneof(fc.integer(), fc.double(), fc.constant(2 ** 31))),
+  framework: fc.constantFrom(true, false, null),
 });
 const notice: fc.Arbitrary<NoticeAwards> = fc.record({
   buyer: maybe(party),
@@ -97,6 +98,7 @@ describe("boundNoticeAwards", () => {
           contractSignedAt: "2026-05-20",
           contractEnd: null,
           tendersReceived: 11,
+          framework: false,
         },
       ],
       unreadable: null,

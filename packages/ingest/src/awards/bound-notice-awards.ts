@@ -68,6 +68,7 @@ function boundAward(award: NoticeAward, notes: string[]): NoticeAward {
       (award.tendersReceived as number) <= AWARD_LIMITS.tendersReceived
         ? award.tendersReceived
         : null,
+    framework: typeof award.framework === "boolean" ? award.framework : null,
   };
 }
 

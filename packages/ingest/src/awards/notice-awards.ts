@@ -22,6 +22,12 @@ export interface NoticeAward {
   contractSignedAt: string | null;
   contractEnd: string | null;
   tendersReceived: number | null;
+  /**
+   * True: the lot is a framework agreement or dynamic purchasing system (its value is a ceiling);
+   * false: neither; null: the award record does not say (an OCDS release says it for the whole
+   * notice in `tender.techniques`, which the similar contracts read from the stored payload).
+   */
+  framework: boolean | null;
 }
 
 /**

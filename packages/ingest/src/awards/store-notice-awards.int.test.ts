@@ -54,6 +54,7 @@ const award = (over: Partial<NoticeAward> = {}): NoticeAward => ({
   contractSignedAt: null,
   contractEnd: "2027-03-31",
   tendersReceived: 4,
+  framework: null,
   ...over,
 });
 const notice = (awards: NoticeAward[], buyer: NoticeParty | null = WILTSHIRE): NoticeAwards => ({

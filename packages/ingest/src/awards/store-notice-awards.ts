@@ -38,6 +38,7 @@ export async function storeNoticeAwards(db: Db, tenderId: string, input: NoticeA
     contract_signed_at: award.contractSignedAt,
     contract_end: award.contractEnd,
     tenders_received: award.tendersReceived,
+    framework: award.framework,
     winners: award.winners.map((winner) => ({
       organisation_id: idOf(winner),
       name: winner.name,

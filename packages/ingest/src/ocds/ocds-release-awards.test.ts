@@ -65,6 +65,7 @@ describe("ocdsReleaseAwards", () => {
         contractSignedAt: null,
         contractEnd: null,
         tendersReceived: 4,
+        framework: null,
       },
       {
         lot: "LOT-2, LOT-3",
@@ -77,6 +78,7 @@ describe("ocdsReleaseAwards", () => {
         contractEnd: null,
         // No statistic for these lots: the release's own count of bids.
         tendersReceived: 9,
+        framework: null,
       },
       {
         lot: null,
@@ -89,6 +91,7 @@ describe("ocdsReleaseAwards", () => {
         contractSignedAt: null,
         contractEnd: null,
         tendersReceived: 9,
+        framework: null,
       },
     ]);
   });

@@ -58,6 +58,8 @@ export function ocdsReleaseAwards(release: unknown): NoticeAwards {
       contractSignedAt: day(contract.dateSigned),
       contractEnd: day(object(contract.period).endDate) ?? day(object(award.contractPeriod).endDate),
       tendersReceived: received(lot),
+      // The release's `tender.techniques` says it for the whole notice, read where it is stored.
+      framework: null,
     };
   });
   const orphans: NoticeAward[] = contracts
@@ -74,6 +76,7 @@ export function ocdsReleaseAwards(release: unknown): NoticeAwards {
         contractSignedAt: day(contract.dateSigned),
         contractEnd: day(object(contract.period).endDate),
         tendersReceived: null,
+        framework: null,
       };
     });
   const buyer = r.buyer === undefined || r.buyer === null ? null : party(object(r.buyer), parties);

@@ -64,6 +64,7 @@ const lot = (over: Partial<NoticeAwards["awards"][number]>): NoticeAwards["award
   contractSignedAt: null,
   contractEnd: null,
   tendersReceived: null,
+  framework: null,
   ...over,
 });
 

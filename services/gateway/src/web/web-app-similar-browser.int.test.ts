@@ -25,6 +25,7 @@ const awardOf = (winner: NoticeParty, value: string, tenders: number): NoticeAwa
   contractSignedAt: "2026-05-20",
   contractEnd: "2028-05-19",
   tendersReceived: tenders,
+  framework: null,
 });
 
 async function seedResult(
