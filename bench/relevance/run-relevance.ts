@@ -1,5 +1,6 @@
 // One run of the relevance benchmark on a migrated, empty database: ingest, index, search every
 // query in every mode, and the report's rows. The entry script (relevance.ts) and the int test share it.
+import { sql } from "kysely";
 import type { AiProvider } from "../../packages/ai/dist/index.js";
 import type { Database } from "../../packages/db/dist/index.js";
 import type { CorpusNotice } from "./load-corpus.ts";
@@ -48,6 +49,9 @@ export async function runRelevance(run: RelevanceRun): Promise<RelevanceResult> 
   start = performance.now();
   const ready = await indexCorpus(run.db, run.ai, run.index);
   const index = (performance.now() - start) / 1000;
+  // Hybrid Search reads the words' rarity from the statistics autovacuum keeps; a running
+  // installation has them, a database filled a second ago may not yet.
+  await sql`ANALYZE chunks`.execute(run.db);
   const { chunks } = await run.db
     .selectFrom("chunks")
     .select((eb) => eb.fn.countAll<string>().as("chunks"))
