@@ -19,7 +19,8 @@ import { useWebApp } from "../testing/use-web-app.js";
 // notices of the lifecycle data set (the Malta award 380868-2026, the LSBU award, the Find a Tender
 // award 083650-2026) with their buyers, winners, values and dates, stored as ingest stores them
 // (`linkTenderProcedure`, then `storeNoticeAwards`: organisations by identifier, every spelling
-// kept); beside them a later Wiltshire award, a notice whose awards could not be read and one of
+// kept); beside them a later Wiltshire award, a PwC award in the Find a Tender notice's CPV class
+// (so Oxford Brookes competes with PwC), a notice whose awards could not be read and one of
 // hostile names. The browser's clock is 26 Nov 2026, so "today to six months on" is fixed.
 const ids: Record<string, string> = {};
 const orgs: Record<string, string> = {};
@@ -133,6 +134,8 @@ const web = useWebApp({
         amount: "32800.00",
         currency: "GBP",
         countries: ["GB"],
+        // The notice's own CPV code (training services): its group 805 is whom Brookes competes with.
+        cpv_codes: ["80500000"],
         published_at: "2026-09-03T15:39:47.000Z",
       },
       {
@@ -201,6 +204,32 @@ const web = useWebApp({
         unreadable: null,
       },
     );
+    // Another supplier's award in Brookes' CPV group 805 (fictional, no contract end, so in no
+    // expiring list): the organisation page's "Competes with" names it.
+    ids.pwcTraining = await seedResult(
+      {
+        externalId: "LSBU-2026-T",
+        title: "Training in evaluation methods for academic staff",
+        buyer_name: "London South Bank University",
+        countries: ["GB"],
+        cpv_codes: ["80500000"],
+        published_at: "2026-04-20T00:00:00.000Z",
+      },
+      {
+        buyer: LSBU,
+        awards: [
+          lot({
+            lot: "1",
+            winners: [PWC],
+            value: "64000.00",
+            currency: "GBP",
+            decidedAt: "2026-04-15",
+            tendersReceived: 5,
+          }),
+        ],
+        unreadable: null,
+      },
+    );
     // The demo's Ofwat modification 083674-2026: a value and a contract end, no supplier named.
     ids.modification = await seedResult(
       {
@@ -255,6 +284,7 @@ const web = useWebApp({
       ["brookes", "Oxford Brookes"],
       ["wiltshire", "Wiltshire"],
       ["lsbu", "London South Bank"],
+      ["pwc", "PwC"],
       ["hostile", "Acme"],
     ] as const)
       orgs[name] = await organisationId(prefix);
@@ -356,7 +386,7 @@ describe("who won, organisations and expiring contracts in the web app", () => {
     await page.close();
   }, 90_000);
 
-  it("an organisation with two spellings, totals and top buyers; search by name, identifier, role and country from the nav", async () => {
+  it("an organisation with two spellings, totals, top buyers and competitors; search by name, identifier, role and country from the nav", async () => {
     const page = await signedIn();
     const problems = watchPageErrors(page);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Organisations" }).click();
@@ -430,6 +460,13 @@ describe("who won, organisations and expiring contracts in the web app", () => {
         "From Find a Tender (UK) notice 083650-2026 | " +
         "Decided 3 Sept 2026 | Contract ends 31 Mar 2027 | Buyer Wiltshire Council",
     ]);
+    // Competes with: the other winner in its own CPV group (805, training: a group-level code).
+    await page.locator(".competitors li").first().waitFor(WAIT);
+    expect((await page.getByTestId("competes-with").locator("p").textContent())?.replace(/\s+/g, " ")).toBe(
+      "Suppliers with most awards in the CPV classes of its latest 2 won contracts (805).",
+    );
+    expect(await page.locator(".competitors li").allTextContents()).toEqual(["PwC UK LLP 1 award · CPV 805"]);
+    expect(await page.locator(".competitors a").getAttribute("href")).toBe(`/app/organisations/${orgs.pwc}`);
     await expectAccessible(page, "organisation page");
     await saveScreenshot(page, "organisation-desktop");
     expect(problems).toEqual({ csp: [], errors: [] });
@@ -515,6 +552,7 @@ describe("who won, organisations and expiring contracts in the web app", () => {
     await saveScreenshot(page, "tender-awards-mobile");
     await page.goto(`${web.base}/app/organisations/${orgs.brookes}`);
     await page.locator(".award-item").first().waitFor(WAIT);
+    await page.locator(".competitors li").first().waitFor(WAIT);
     expect(await noSidewaysScroll(page)).toBe(true);
     await saveScreenshot(page, "organisation-mobile");
     await page.goto(`${web.base}/app/expiring`);

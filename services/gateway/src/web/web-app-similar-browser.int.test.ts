@@ -2,8 +2,9 @@
 /// <reference lib="dom" />
 import { type NoticeAwards, type NoticeParty, storeNoticeAwards } from "@tender/ingest";
 import { seedTender } from "@tender/testing";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectAccessible, saveScreenshot, WAIT, watchPageErrors } from "../testing/browser.js";
+import { expectAccessible, PHONE, saveScreenshot, WAIT, watchPageErrors } from "../testing/browser.js";
 import { useWebApp } from "../testing/use-web-app.js";
 
 // Similar past contracts in Chromium. The incumbent is the real Malta result notice 380868-2026 of
@@ -78,6 +79,13 @@ const web = useWebApp({
       .select("id")
       .where("name", "=", "Department of Contracts")
       .executeTakeFirstOrThrow();
+    ids.mint = (
+      await db
+        .selectFrom("organisations")
+        .select("id")
+        .where("name", "=", "Mint Health Limited")
+        .executeTakeFirstOrThrow()
+    ).id;
     ids.tender = (
       await seedTender(db, {
         externalId: "CT2999/2026",
@@ -92,6 +100,15 @@ const web = useWebApp({
     ).id;
   },
 });
+
+const IRISH = "?q=Ustekinumab+solution+for+injection&country=IE&currency=EUR";
+const IRISH_TITLES = [1, 2, 3, 4, 5].map((i) => `Ustekinumab supply lot ${i}`);
+/** The award search's result titles, sorted: the five Irish awards score alike, so their order is not the point. */
+const irishTitles = (page: Page) =>
+  page
+    .locator("[data-testid=award-results] > li > a")
+    .allTextContents()
+    .then((titles) => titles.sort());
 
 describe("similar past contracts in the web app", () => {
   it("the tender page shows the summary, the incumbent and the similar contracts, linked to notices and winners", async () => {
@@ -126,7 +143,7 @@ describe("similar past contracts in the web app", () => {
     expect(problems).toEqual({ csp: [], errors: [] });
   });
 
-  it("award search finds the awards of a description, with a country filter", async () => {
+  it("award search finds the awards of a description, with country and currency filters, winners linked", async () => {
     const page = await web.signedIn();
     const problems = watchPageErrors(page);
     await page.getByRole("link", { name: "Award search" }).click();
@@ -140,7 +157,41 @@ describe("similar past contracts in the web app", () => {
       "CT2377/2025 - Framework Contract for the supply of Ustekinumab 45mg Solution for Injection",
     ]);
     expect(new URL(page.url()).search).toBe("?q=Ustekinumab+solution+for+injection&country=MT");
+    const results = page.getByTestId("award-results");
+    expect(await results.getByRole("link", { name: "Mint Health Limited" }).getAttribute("href")).toBe(
+      `/app/organisations/${ids.mint}`,
+    );
+    expect(await results.textContent()).toContain("€239,689.54 · tenders received 11 · ends 19 May 2028");
+
+    // Another country and a currency: the five Irish awards, the Maltese one filtered out.
+    await page.getByLabel("Country").fill("IE");
+    await page.getByLabel("Currency").fill("EUR");
+    await page.getByRole("button", { name: "Search awards" }).click();
+    await expect.poll(() => new URL(page.url()).search, WAIT).toBe(IRISH);
+    await expect.poll(() => irishTitles(page), WAIT).toEqual(IRISH_TITLES);
+    expect(await results.getByRole("link", { name: "Pharma One Ltd" }).first().getAttribute("href")).toMatch(
+      /^\/app\/organisations\/[0-9a-f-]{36}$/,
+    );
     await expectAccessible(page);
+    await saveScreenshot(page, "award-search-desktop");
     expect(problems).toEqual({ csp: [], errors: [] });
+    await page.close();
+  });
+
+  it("award search at 360 px: the same results, no sideways scrolling", async () => {
+    const page = await web.signedIn({ viewport: PHONE });
+    const problems = watchPageErrors(page);
+    await page.goto(`${web.base}/app/awards${IRISH}`);
+    await page.getByTestId("award-results").waitFor(WAIT);
+    expect(await page.getByLabel("Currency").inputValue()).toBe("EUR");
+    await expect.poll(() => irishTitles(page), WAIT).toEqual(IRISH_TITLES);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      "no sideways scrolling at 360 px",
+    ).toBe(true);
+    await expectAccessible(page);
+    await saveScreenshot(page, "award-search-mobile");
+    expect(problems).toEqual({ csp: [], errors: [] });
+    await page.close();
   });
 });
