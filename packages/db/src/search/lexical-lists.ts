@@ -1,7 +1,7 @@
 import type { ParsedQuery } from "@tender/contracts";
 import { type RawBuilder, sql } from "kysely";
 import type { Db } from "../database.js";
-import { anyWordText, type LexicalConditions, notExcludedSql } from "./lexical-query-sql.js";
+import { anyWordText, type LexicalConditions, matchingSql, notExcludedSql } from "./lexical-query-sql.js";
 
 /** What every list of a hybrid search is restricted by. */
 export interface ListScope {
@@ -71,11 +71,11 @@ export async function buyerChunks(db: Db, query: string, scope: ListScope): Prom
 /** Chunks holding the query's words and phrases, densest first (`ts_rank_cd`, length-normalised), chunk id breaking ties. */
 export async function wordChunks(db: Db, scope: ListScope): Promise<string[]> {
   const { positive } = scope.conditions;
-  if (!positive) return [];
+  const matching = matchingSql(scope.conditions);
+  if (!positive || !matching) return [];
   const { rows } = await sql<{ id: string }>`
     SELECT c.id FROM chunks AS c JOIN tenders AS t ON t.id = c.tender_id
-    WHERE c.lexemes @@ ${positive} AND c.embedding_model = ${scope.model}
-      AND ${notExcludedSql(scope.conditions)} AND ${scope.tenders}
+    WHERE ${matching} AND c.embedding_model = ${scope.model} AND ${scope.tenders}
     ORDER BY ts_rank_cd(c.lexemes, ${positive}, 1) DESC, c.id
     LIMIT ${scope.depth}`.execute(db);
   return rows.map((r) => r.id);
