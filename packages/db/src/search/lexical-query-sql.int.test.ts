@@ -3,6 +3,7 @@ import { useTestDatabase } from "@tender/testing";
 import fc from "fast-check";
 import { type RawBuilder, sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../database.js";
 import {
   type LexicalConditions,
   lexicalConditions,
@@ -63,11 +64,19 @@ async function matchedAsBefore(conditions: LexicalConditions) {
   return ranked(positive, sql<boolean>`c.lexemes @@ ${positive} AND ${notExcludedSql(conditions)}`);
 }
 
-async function ranked(positive: RawBuilder<string>, where: RawBuilder<boolean>) {
+async function ranked(positive: RawBuilder<string>, where: RawBuilder<boolean>, db: Db = t.db) {
   const { rows } = await sql<{ id: string; rank: number }>`
     SELECT c.id, ts_rank_cd(c.lexemes, ${positive}, 1) AS rank FROM chunks AS c
-    WHERE ${where} ORDER BY rank DESC, c.id`.execute(t.db);
+    WHERE ${where} ORDER BY rank DESC, c.id`.execute(db);
   return rows;
+}
+
+/** The same through the GIN index of `lexemes`, which a table this small is otherwise read without. */
+function throughIndex(positive: RawBuilder<string>, where: RawBuilder<boolean>) {
+  return t.db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+    return ranked(positive, where, trx);
+  });
 }
 
 async function notExcluded(conditions: LexicalConditions) {
@@ -100,6 +109,7 @@ describe("readLexicalConditions and matchingSql (docs/api.md#hybrid-search)", ()
         const matching = matchingSql(now);
         const actual = matching && now.positive ? await ranked(now.positive, matching) : [];
         expect(actual).toEqual(expected);
+        if (matching && now.positive) expect(await throughIndex(now.positive, matching)).toEqual(expected);
         const kept = await notExcluded(now);
         expect(kept).toEqual(await notExcluded(before));
         matched += expected.length;
