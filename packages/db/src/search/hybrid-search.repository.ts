@@ -94,10 +94,10 @@ export async function hybridSearchChunks(db: Db, input: HybridSearchInput): Prom
 }
 
 /**
- * The lexical lists, in order, on one connection in one read-only transaction: the query's
- * tsqueries first (bounded by the time left only), then each list bounded by `listTimeoutMs` as
- * well. A list past its own bound is left out, told to `onListTimeout`, and the next lists run in
- * a new transaction; a statement cancelled at the deadline fails the search.
+ * The lexical lists, in order, on one connection: the query's tsqueries first, then the lists in
+ * one read-only transaction where each statement is bounded by `listTimeoutMs` (or the time left,
+ * when shorter). A list past its own bound is left out, told to `onListTimeout`, and the next
+ * lists run in a new transaction; a statement cancelled at the deadline fails the search.
  */
 async function runLexicalLists(
   db: Db,
@@ -112,17 +112,12 @@ async function runLexicalLists(
   const ownBound = timeLeft === undefined || listTimeout < timeLeft;
   const bound = ownBound ? listTimeout : timeLeft;
   return db.connection().execute(async (conn) => {
-    const begin = (timeoutMs: number | undefined) =>
-      sql
-        .raw(
-          `BEGIN READ ONLY;${timeoutMs === undefined ? "" : ` SET LOCAL statement_timeout = '${timeoutMs}';`}`,
-        )
-        .execute(conn);
-    await begin(timeLeft);
+    // Not a list, and not bounded as one: without the query's exclusions no list could answer.
+    const conditions = await readLexicalConditions(conn, parsed);
+    // BEGIN and the bound in one round trip; SET LOCAL ends with the transaction.
+    const begin = () => sql.raw(`BEGIN READ ONLY; SET LOCAL statement_timeout = '${bound}';`).execute(conn);
+    await begin();
     try {
-      // Not a list: without the query's exclusions no list could answer.
-      const conditions = await readLexicalConditions(conn, parsed);
-      await sql.raw(`SET LOCAL statement_timeout = '${bound}'`).execute(conn);
       const scope: ListScope = { model: input.model, tenders, conditions, depth: LIST_DEPTH };
       const step = async <T>(kind: MatchKind, run: () => Promise<T>, none: T): Promise<T> => {
         input.signal?.throwIfAborted();
@@ -134,7 +129,7 @@ async function runLexicalLists(
           input.onListTimeout?.(kind, bound);
           // The cancelled statement ended the transaction; the next lists run in a new one.
           await sql`ROLLBACK`.execute(conn);
-          await begin(bound);
+          await begin();
           return none;
         }
       };
