@@ -13,6 +13,8 @@ export interface GatewayConfig {
   searchDeadlineMs: number;
   /** ASK_DEADLINE_MS: the same for Ask (for a streamed Ask, until its first event). */
   askDeadlineMs: number;
+  /** How long each lexical list of hybrid Search may run (its `statement_timeout`, ms); `LEXICAL_LIST_TIMEOUT_MS` of `@tender/db` when absent. */
+  hybridListTimeoutMs?: number;
   /** SEARCH_PARALLEL_WORKERS: PostgreSQL workers a large Search scan may add; none: 0 (one process). */
   searchParallelWorkers?: number;
   /** The database pools were opened with `searchSettings(searchParallelWorkers)` on every connection. */

@@ -1,11 +1,17 @@
 import { createWireValidator, type SearchResponse } from "@tender/contracts";
 import { createApiKey } from "@tender/db";
-import { createTestDatabase, type SeededTender, seedTender, type TestDatabase } from "@tender/testing";
+import {
+  createTestDatabase,
+  holdTableLock,
+  type SeededTender,
+  seedTender,
+  type TestDatabase,
+} from "@tender/testing";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./create-app.js";
 import { postJson, readJson } from "./testing/requests.js";
-import { testDeps } from "./testing/test-deps.js";
+import { testConfig, testDeps } from "./testing/test-deps.js";
 
 const validateResponse = createWireValidator("search-response");
 const validateError = createWireValidator("error-response");
@@ -88,6 +94,44 @@ describe("hybrid Search (docs/api.md#hybrid-search)", () => {
     const response = await postJson(app, "/api/v1/search", { query: "2-2019", limit: 10 }, key);
     const { items } = (await readJson(response)) as SearchResponse;
     for (const item of items) expect(item).not.toHaveProperty("matched");
+  });
+
+  it("answers without a lexical list that runs past its own bound, and logs which one, not the query", async () => {
+    const deps = testDeps(tdb.db, {
+      config: testConfig({ hybridListTimeoutMs: 100, searchDeadlineMs: 4_000 }),
+    });
+    const bounded = createApp(deps);
+    const search = async () => {
+      const started = performance.now();
+      const response = await postJson(
+        bounded,
+        "/api/v1/search",
+        { query: "road maintenance", mode: "hybrid" },
+        key,
+      );
+      expect(response.status).toBe(200);
+      return { ...((await readJson(response)) as SearchResponse), ms: performance.now() - started };
+    };
+    // The CPV list finds the road-maintenance notices...
+    const free = await search();
+    expect(free.items.flatMap((i) => i.matched)).toContain("cpv");
+    // ...but waits, while another transaction locks the vocabulary, until its bound cancels it.
+    const lock = await holdTableLock(tdb.url, "cpv_labels");
+    let held: Awaited<ReturnType<typeof search>>;
+    try {
+      held = await search();
+    } finally {
+      await lock.release();
+    }
+    expect(held.ms).toBeLessThan(2_000);
+    expect(held.items.map((i) => i.tender_id)).toEqual(expect.arrayContaining([roads.id, bridges.id]));
+    // Found by their words; the vocabulary's list is the one left out (the classes of the best
+    // word matches, also `cpv`, may still add their notices).
+    for (const id of [roads.id, bridges.id])
+      expect(held.items.find((i) => i.tender_id === id)?.matched).toContain("words");
+    const warnings = deps.lines.filter((l) => l.level === "warn");
+    expect(warnings).toEqual([expect.objectContaining({ list: "cpv", timeout_ms: 100 })]);
+    expect(JSON.stringify(warnings)).not.toMatch(/maintenance/i);
   });
 
   it("answers hostile queries with 200 or a clear 422, never a 500, and quickly", async () => {

@@ -3,7 +3,6 @@ import { sql } from "kysely";
 import type { Db } from "../database.js";
 import { LEXICAL_CONFIGS } from "./lexical-config.js";
 import type { ListScope } from "./lexical-lists.js";
-import { notExcludedSql } from "./lexical-query-sql.js";
 
 /** A chunk of the words list, with what the CPV class list reads of its tender. */
 export interface WordChunk {
@@ -14,7 +13,8 @@ export interface WordChunk {
 
 /**
  * Chunks estimated to hold the words that may bring a chunk into the list: the rarest words
- * first, until this many; the commoner words still count in the score of the chunks found.
+ * first, while they stay within this many; the commoner words still count in the score of the
+ * chunks found. When even the rarest word is commoner, only chunks holding every word come in.
  */
 const CANDIDATE_BUDGET = 20_000;
 /** The usual BM25 constants (term saturation and length normalisation), not tuned here. */
@@ -50,7 +50,7 @@ function weightedTermsSql(plain: string) {
     SELECT lexeme, ln(1 + (1 - least(f, 0.99)) / greatest(f, 1e-9)) AS idf,
            -- A lexeme as a tsquery: quoted, its quotes and backslashes doubled.
            ('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''')::tsquery AS q,
-           rows = 0 OR sum(f * rows) OVER (ORDER BY f, lexeme) - f * rows < ${CANDIDATE_BUDGET}::float8 AS opens
+           rows = 0 OR sum(f * rows) OVER (ORDER BY f, lexeme) <= ${CANDIDATE_BUDGET}::float8 AS opens
     FROM freq`;
 }
 
@@ -61,7 +61,7 @@ function weightedTermsSql(plain: string) {
  * less), chunk id breaking ties.
  */
 export async function wordChunks(db: Db, parsed: ParsedQuery, scope: ListScope): Promise<WordChunk[]> {
-  const { positive } = scope.conditions;
+  const { positive, excluded } = scope.conditions;
   if (!positive) return [];
   const hasPhrase = parsed.groups.some((group) => group.some((term) => term.kind === "phrase"));
   const plain = parsed.groups
@@ -74,12 +74,13 @@ export async function wordChunks(db: Db, parsed: ParsedQuery, scope: ListScope):
       SELECT c.id, c.tender_id, t.cpv_codes, c.lexemes @@ ${positive} AS every,
              (SELECT sum(w.idf) FROM w WHERE c.lexemes @@ w.q) AS held, length(c.lexemes) AS len
       FROM chunks AS c JOIN tenders AS t ON t.id = c.tender_id
-      WHERE ${
+      -- One tsquery with the exclusions (P & !E): the index drops an excluded chunk unread.
+      WHERE c.lexemes @@ (${
         hasPhrase
-          ? sql`c.lexemes @@ ${positive}`
-          : sql`c.lexemes @@ (SELECT string_agg(q::text, ' | ')::tsquery FROM w WHERE opens)`
-      }
-        AND c.embedding_model = ${scope.model} AND ${notExcludedSql(scope.conditions)} AND ${scope.tenders}
+          ? positive
+          : sql`coalesce((SELECT string_agg(q::text, ' | ')::tsquery FROM w WHERE opens), ${positive})`
+      }${excluded ? sql` && !!${excluded}` : sql``})
+        AND c.embedding_model = ${scope.model} AND ${scope.tenders}
     )
     SELECT id, tender_id, cpv_codes FROM found
     ORDER BY every DESC,

@@ -15,7 +15,7 @@ import { withinDeadline } from "../search/within-deadline.js";
  * query (docs/api.md#search), within SEARCH_DEADLINE_MS; with `?lang=`, each with its tender's
  * CPV labels.
  */
-export function searchRoute(deps: Pick<Deps, "db" | "readDb" | "ai" | "config">): Hono<AppEnv> {
+export function searchRoute(deps: Pick<Deps, "db" | "readDb" | "ai" | "config" | "logger">): Hono<AppEnv> {
   return new Hono<AppEnv>().post(
     "/search",
     apiKeyAuth(deps, { countedByRateLimit: true }),

@@ -12,10 +12,10 @@ import type { Deadline } from "./within-deadline.js";
  * the chunks of the matching tenders (docs/api.md#filters). At the `deadline` the embedding request
  * is cancelled and so is the scan (a cancel, or a `statement_timeout` of the time left).
  * `mode` "hybrid": hybrid Search (docs/api.md#hybrid-search), where a query without a vector is
- * still found by its words.
+ * still found by its words; a lexical list past its own bound is left out, with a warning.
  */
 export async function findFragments(
-  deps: Pick<Deps, "db" | "readDb" | "ai" | "config" | "metrics">,
+  deps: Pick<Deps, "db" | "readDb" | "ai" | "config" | "metrics" | "logger">,
   query: string,
   limit: number,
   filters?: TenderFilters,
@@ -45,7 +45,20 @@ export async function findFragments(
     };
     const found =
       mode === "hybrid"
-        ? await hybridSearchChunks(readDbOf(deps), { ...input, query, embedding: embedding ?? null })
+        ? await hybridSearchChunks(readDbOf(deps), {
+            ...input,
+            query,
+            embedding: embedding ?? null,
+            ...(deps.config.hybridListTimeoutMs === undefined
+              ? {}
+              : { listTimeoutMs: deps.config.hybridListTimeoutMs }),
+            // Never the query text: it may name what a buyer plans to tender.
+            onListTimeout: (list, timeoutMs) =>
+              deps.logger.warn(
+                { list, timeout_ms: timeoutMs },
+                "hybrid Search answered without a lexical list that ran past its bound",
+              ),
+          })
         : await searchChunks(readDbOf(deps), { ...input, embedding: embedding as number[] });
     span.setAttribute("tender.search.results", found.length);
     return found;

@@ -16,7 +16,7 @@ export interface PreparedAnswer {
  * Nothing found → no prompt: the model is not called.
  */
 export async function prepareAnswer(
-  deps: Pick<Deps, "db" | "readDb" | "ai" | "config">,
+  deps: Pick<Deps, "db" | "readDb" | "ai" | "config" | "logger">,
   question: string,
   limit: number,
   filters?: TenderFilters,
