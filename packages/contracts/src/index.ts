@@ -87,6 +87,7 @@ export {
 } from "./http/search-result-item.js";
 export {
   AwardSearchRequest,
+  AwardSearchSummaryRequest,
   MoneyValue,
   SIMILAR_LIMITS,
   SimilarAward,
@@ -95,6 +96,7 @@ export {
   SimilarReason,
 } from "./http/similar-awards.js";
 export {
+  AwardSearchSummaryResponse,
   CurrencyTotal,
   CurrencyValues,
   SimilarSummary,

@@ -11,6 +11,7 @@ import { testDeps } from "./testing/test-deps.js";
 const validatePage = createWireValidator("similar-awards-response");
 const validateSummary = createWireValidator("similar-summary-response");
 const validateCompetitors = createWireValidator("competitors-response");
+const validateSearchSummary = createWireValidator("award-search-summary-response");
 let tdb: TestDatabase;
 let key: string;
 let app: ReturnType<typeof createApp>;
@@ -417,5 +418,119 @@ describe("POST /awards/search", () => {
       next_cursor: null,
       reason: expect.stringMatching(/text scoring/),
     });
+  });
+});
+
+describe("POST /awards/search/summary", () => {
+  const LINEN = "Laundry and linen rental services for nursing homes and care centres";
+  // The fake embedding finds the hospital beds close enough too: the CPV filter keeps them out.
+  const filters = { cpv: ["9831"] };
+  beforeAll(async () => {
+    // Ten award notices like the query: five in EUR, five in GBP, one supplier winning in both.
+    for (let i = 0; i < 10; i++) {
+      const eur = i < 5;
+      await seed(`linen-${i}`, {
+        title: "Linen services",
+        chunks: [LINEN],
+        countries: [eur ? "IE" : "GB"],
+        cpv_codes: ["98310000"],
+        procedure: { key: `L${i}`, kind: "result" },
+        awards: [
+          award(
+            `${(i % 5) + 1}0000.00`,
+            eur ? "EUR" : "GBP",
+            i % 5 === 0 ? "Clean Linen Ltd" : `Laundry ${i}`,
+            { tenders_received: i + 1 },
+          ),
+        ],
+      });
+    }
+  });
+
+  it("summarises the award notices most like the query, per currency, never added across currencies", async () => {
+    const { status, json } = await post("/api/v1/awards/search/summary", { query: LINEN, filters });
+    expect(status).toBe(200);
+    expect(validateSearchSummary(json)).toMatchObject({ ok: true });
+    expect(Object.keys(json)).toEqual(["summary"]);
+    const { summary } = json;
+    expect(summary).toMatchObject({ notices: 10, awards: 10, threshold: 5, reason: null });
+    const quartiles = {
+      count: 5,
+      min: "10000.00",
+      q1: "20000.00",
+      median: "30000.00",
+      q3: "40000.00",
+      max: "50000.00",
+    };
+    expect(summary.values).toEqual({
+      contracts: [
+        { currency: "EUR", ...quartiles },
+        { currency: "GBP", ...quartiles },
+      ],
+      frameworks: [],
+    });
+    expect(summary.top_winners[0]).toEqual({
+      organisation_id: null,
+      name: "Clean Linen Ltd",
+      awards: 2,
+      totals: [
+        { currency: "EUR", total: "10000.00", count: 1 },
+        { currency: "GBP", total: "10000.00", count: 1 },
+      ],
+    });
+    expect(summary.tenders_received).toEqual({ count: 10, median: 5.5 });
+    // The same notices the award search ranks first.
+    const page = await post("/api/v1/awards/search", { query: LINEN, filters, limit: 50 });
+    expect(page.json.items).toHaveLength(summary.notices);
+  });
+
+  it("applies the filters, and states nothing but the reason below the threshold", async () => {
+    const gbp = await post("/api/v1/awards/search/summary", {
+      query: LINEN,
+      filters: { ...filters, currency: "GBP" },
+    });
+    expect(gbp.json.summary.values.contracts.map((v: { currency: string }) => v.currency)).toEqual(["GBP"]);
+    const few = await post("/api/v1/awards/search/summary", { query: BEDS, filters: { countries: ["AT"] } });
+    expect(few.status).toBe(200);
+    expect(validateSearchSummary(few.json)).toMatchObject({ ok: true });
+    expect(few.json.summary).toMatchObject({
+      notices: 1,
+      reason: expect.stringMatching(/Too few/),
+      values: { contracts: [], frameworks: [] },
+      awarded_to_estimated: null,
+      tenders_received: null,
+      top_winners: [],
+      top_buyers: [],
+    });
+    const none = await post("/api/v1/awards/search/summary", { query: "zzzz qqqq xxxx" });
+    expect(none.status).toBe(200);
+    expect(none.json.summary).toMatchObject({
+      notices: 0,
+      awards: 0,
+      reason: expect.stringMatching(/Too few/),
+    });
+  });
+
+  it("refuses a body with an unknown field or no query, and counts in the key's allowance", async () => {
+    const unknown = await post("/api/v1/awards/search/summary", { query: LINEN, limit: 10 });
+    expect(unknown.status).toBe(422);
+    expect(unknown.json.error.details).toEqual([expect.objectContaining({ path: "/limit" })]);
+    expect((await post("/api/v1/awards/search/summary", { filters: {} })).status).toBe(422);
+    expect(
+      (await post("/api/v1/awards/search/summary", { query: LINEN, filters: { colour: "red" } })).status,
+    ).toBe(422);
+    const limited = (await createApiKey(tdb.db, { name: "summary-limited", limitPerMinute: 1 })).key;
+    const call = () =>
+      send(app, "/api/v1/awards/search/summary", {
+        method: "POST",
+        headers: { "x-api-key": limited, "content-type": "application/json" },
+        body: JSON.stringify({ query: LINEN }),
+      });
+    await awaitFreshMinute(tdb.db);
+    expect((await call()).status).toBe(200);
+    expect((await call()).status).toBe(429);
+    expect((await send(app, "/api/v1/awards/search/summary", { headers: { "x-api-key": key } })).status).toBe(
+      405,
+    );
   });
 });

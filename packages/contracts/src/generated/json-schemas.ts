@@ -4275,6 +4275,429 @@ export const jsonSchemas = {
     ],
     "additionalProperties": false
   },
+  "award-search-summary-request": {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://tender-search.dev/schemas/award-search-summary-request.schema.json",
+    "title": "AwardSearchSummaryRequest",
+    "description": "Request body of POST /api/v1/awards/search/summary.",
+    "type": "object",
+    "properties": {
+      "query": {
+        "type": "string",
+        "description": "Trimmed, then 3..1000 Unicode code points.",
+        "pattern": "^\\s*\\S[\\s\\S]{1,998}\\S\\s*$"
+      },
+      "filters": {
+        "type": "object",
+        "properties": {
+          "sources": {
+            "type": "array",
+            "items": {
+              "$ref": "known-source-code.schema.json"
+            },
+            "minItems": 1,
+            "uniqueItems": true
+          },
+          "countries": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "pattern": "^[A-Z]{2}$"
+            },
+            "minItems": 1,
+            "maxItems": 50
+          },
+          "cpv": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "pattern": "^\\d{2,8}$"
+            },
+            "minItems": 1,
+            "maxItems": 50
+          },
+          "buyer": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200
+          },
+          "currency": {
+            "type": "string",
+            "pattern": "^[A-Z]{3}$"
+          },
+          "amount_min": {
+            "type": "string",
+            "pattern": "^(?:0|[1-9]\\d{0,17})\\.\\d{2}$"
+          },
+          "amount_max": {
+            "type": "string",
+            "pattern": "^(?:0|[1-9]\\d{0,17})\\.\\d{2}$"
+          },
+          "published_from": {
+            "type": "string",
+            "format": "date-time",
+            "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+          },
+          "published_to": {
+            "type": "string",
+            "format": "date-time",
+            "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+          },
+          "deadline_from": {
+            "type": "string",
+            "format": "date-time",
+            "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+          },
+          "deadline_to": {
+            "type": "string",
+            "format": "date-time",
+            "pattern": "^(?!0000)\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:[0-5]\\d(?:\\.\\d{1,9})?Z$"
+          },
+          "open": {
+            "type": "boolean"
+          },
+          "tender_ids": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "format": "uuid",
+              "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+            },
+            "minItems": 1,
+            "maxItems": 100
+          },
+          "kinds": {
+            "type": "array",
+            "items": {
+              "enum": [
+                "planning",
+                "competition",
+                "change",
+                "result",
+                "modification",
+                "cancellation"
+              ],
+              "type": "string"
+            },
+            "minItems": 1,
+            "maxItems": 6,
+            "uniqueItems": true
+          },
+          "current": {
+            "type": "boolean"
+          }
+        },
+        "required": [],
+        "additionalProperties": false
+      }
+    },
+    "required": [
+      "query"
+    ],
+    "additionalProperties": false
+  },
+  "award-search-summary-response": {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://tender-search.dev/schemas/award-search-summary-response.schema.json",
+    "title": "AwardSearchSummaryResponse",
+    "description": "Response body of POST /api/v1/awards/search/summary.",
+    "type": "object",
+    "properties": {
+      "summary": {
+        "type": "object",
+        "properties": {
+          "notices": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "awards": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "threshold": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "reason": {
+            "anyOf": [
+              {
+                "type": "string"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "values": {
+            "type": "object",
+            "properties": {
+              "contracts": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "currency": {
+                      "type": "string",
+                      "pattern": "^[A-Z]{3}$"
+                    },
+                    "count": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "min": {
+                      "type": "string",
+                      "pattern": "^(?:0|[1-9]\\d*)\\.\\d{2}$"
+                    },
+                    "q1": {
+                      "type": "string",
+                      "pattern": "^(?:0|[1-9]\\d*)\\.\\d{2}$"
+                    },
+                    "median": {
+                      "type": "string",
+                      "pattern": "^(?:0|[1-9]\\d*)\\.\\d{2}$"
+                    },
+                    "q3": {
+                      "type": "string",
+                      "pattern": "^(?:0|[1-9]\\d*)\\.\\d{2}$"
+                    },
+                    "max": {
+                      "type": "string",
+                      "pattern": "^(?:0|[1-9]\\d*)\\.\\d{2}$"
+                    }
+                  },
+                  "required": [
+                    "currency",
+                    "count",
+                    "min",
+                    "q1",
+                    "median",
+                    "q3",
+                    "max"
+                  ],
+                  "additionalProperties": false
+                }
+              },
+              "frameworks": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "currency": {
+                      "type": "string",
+                      "pattern": "^[A-Z]{3}$"
+                    },
+                    "count": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "min": {
+                      "type": "string",
+                      "pattern": "^(?:0|[1-9]\\d*)\\.\\d{2}$"
+                    },
+                    "q1": {
+                      "type": "string",
+                      "pattern": "^(?:0|[1-9]\\d*)\\.\\d{2}$"
+                    },
+                    "median": {
+                      "type": "string",
+                      "pattern": "^(?:0|[1-9]\\d*)\\.\\d{2}$"
+                    },
+                    "q3": {
+                      "type": "string",
+                      "pattern": "^(?:0|[1-9]\\d*)\\.\\d{2}$"
+                    },
+                    "max": {
+                      "type": "string",
+                      "pattern": "^(?:0|[1-9]\\d*)\\.\\d{2}$"
+                    }
+                  },
+                  "required": [
+                    "currency",
+                    "count",
+                    "min",
+                    "q1",
+                    "median",
+                    "q3",
+                    "max"
+                  ],
+                  "additionalProperties": false
+                }
+              }
+            },
+            "required": [
+              "contracts",
+              "frameworks"
+            ],
+            "additionalProperties": false
+          },
+          "awarded_to_estimated": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "count": {
+                    "type": "integer",
+                    "minimum": 0
+                  },
+                  "median_ratio": {
+                    "type": "number"
+                  }
+                },
+                "required": [
+                  "count",
+                  "median_ratio"
+                ],
+                "additionalProperties": false
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "tenders_received": {
+            "anyOf": [
+              {
+                "type": "object",
+                "properties": {
+                  "count": {
+                    "type": "integer",
+                    "minimum": 0
+                  },
+                  "median": {
+                    "type": "number"
+                  }
+                },
+                "required": [
+                  "count",
+                  "median"
+                ],
+                "additionalProperties": false
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "top_winners": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "organisation_id": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "format": "uuid",
+                      "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "name": {
+                  "anyOf": [
+                    {
+                      "type": "string"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "awards": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "totals": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "currency": {
+                        "type": "string",
+                        "pattern": "^[A-Z]{3}$"
+                      },
+                      "total": {
+                        "type": "string",
+                        "pattern": "^(?:0|[1-9]\\d*)\\.\\d{2}$"
+                      },
+                      "count": {
+                        "type": "integer",
+                        "minimum": 0
+                      }
+                    },
+                    "required": [
+                      "currency",
+                      "total",
+                      "count"
+                    ],
+                    "additionalProperties": false
+                  }
+                }
+              },
+              "required": [
+                "organisation_id",
+                "name",
+                "awards",
+                "totals"
+              ],
+              "additionalProperties": false
+            }
+          },
+          "top_buyers": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "organisation_id": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "format": "uuid",
+                      "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "name": {
+                  "type": "string"
+                },
+                "notices": {
+                  "type": "integer",
+                  "minimum": 0
+                }
+              },
+              "required": [
+                "organisation_id",
+                "name",
+                "notices"
+              ],
+              "additionalProperties": false
+            }
+          }
+        },
+        "required": [
+          "notices",
+          "awards",
+          "threshold",
+          "reason",
+          "values",
+          "awarded_to_estimated",
+          "tenders_received",
+          "top_winners",
+          "top_buyers"
+        ],
+        "additionalProperties": false
+      }
+    },
+    "required": [
+      "summary"
+    ],
+    "additionalProperties": false
+  },
   "organisation-list-response": {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://tender-search.dev/schemas/organisation-list-response.schema.json",

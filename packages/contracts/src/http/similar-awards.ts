@@ -100,3 +100,13 @@ export const AwardSearchRequest = v.strictObject(
   objectMessage,
 );
 export type AwardSearchRequest = v.InferOutput<typeof AwardSearchRequest>;
+
+/**
+ * Body of `POST /api/v1/awards/search/summary`: the query and filters of an award search, without
+ * paging (the summary always rests on the 100 most similar award notices).
+ */
+export const AwardSearchSummaryRequest = v.strictObject(
+  { query: SearchQuery, filters: v.optional(TenderFilters) },
+  objectMessage,
+);
+export type AwardSearchSummaryRequest = v.InferOutput<typeof AwardSearchSummaryRequest>;

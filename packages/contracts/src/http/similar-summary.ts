@@ -83,3 +83,7 @@ export const SimilarSummaryResponse = v.strictObject(
   objectMessage,
 );
 export type SimilarSummaryResponse = v.InferOutput<typeof SimilarSummaryResponse>;
+
+/** `POST /api/v1/awards/search/summary`: the summary of the award notices most like a query (no buyer, so no buyer history). */
+export const AwardSearchSummaryResponse = v.strictObject({ summary: SimilarSummary }, objectMessage);
+export type AwardSearchSummaryResponse = v.InferOutput<typeof AwardSearchSummaryResponse>;

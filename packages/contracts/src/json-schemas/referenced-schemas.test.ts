@@ -35,6 +35,7 @@ describe("the source enum, published once", () => {
     expect(referring.sort()).toEqual([
       "ask-request",
       "award-search-request",
+      "award-search-summary-request",
       "saved-search",
       "saved-search-created",
       "saved-search-list",

@@ -21,8 +21,12 @@ import {
 } from "../http/saved-search.js";
 import { SearchRequest } from "../http/search-request.js";
 import { SearchResponse } from "../http/search-response.js";
-import { AwardSearchRequest, SimilarAwardsResponse } from "../http/similar-awards.js";
-import { SimilarSummaryResponse } from "../http/similar-summary.js";
+import {
+  AwardSearchRequest,
+  AwardSearchSummaryRequest,
+  SimilarAwardsResponse,
+} from "../http/similar-awards.js";
+import { AwardSearchSummaryResponse, SimilarSummaryResponse } from "../http/similar-summary.js";
 import { TenderDetails } from "../http/tender-details.js";
 import { FacetsResponse, TenderListResponse } from "../http/tender-summary.js";
 import { KnownSourceCode } from "../primitives/known-source-code.js";
@@ -134,6 +138,16 @@ export const WIRE_SCHEMAS = {
     title: "AwardSearchRequest",
     description: "Request body of POST /api/v1/awards/search.",
     schema: AwardSearchRequest,
+  },
+  "award-search-summary-request": {
+    title: "AwardSearchSummaryRequest",
+    description: "Request body of POST /api/v1/awards/search/summary.",
+    schema: AwardSearchSummaryRequest,
+  },
+  "award-search-summary-response": {
+    title: "AwardSearchSummaryResponse",
+    description: "Response body of POST /api/v1/awards/search/summary.",
+    schema: AwardSearchSummaryResponse,
   },
   "organisation-list-response": {
     title: "OrganisationListResponse",

@@ -24,8 +24,12 @@ import type {
 } from "../http/saved-search.js";
 import type { SearchRequest } from "../http/search-request.js";
 import type { SearchResponse } from "../http/search-response.js";
-import type { AwardSearchRequest, SimilarAwardsResponse } from "../http/similar-awards.js";
-import type { SimilarSummaryResponse } from "../http/similar-summary.js";
+import type {
+  AwardSearchRequest,
+  AwardSearchSummaryRequest,
+  SimilarAwardsResponse,
+} from "../http/similar-awards.js";
+import type { AwardSearchSummaryResponse, SimilarSummaryResponse } from "../http/similar-summary.js";
 import type { TenderDetails } from "../http/tender-details.js";
 import type { FacetsResponse, TenderListResponse } from "../http/tender-summary.js";
 import { REFERENCED_WIRE_SCHEMAS, type WireSchemaName } from "../json-schemas/wire-schemas.js";
@@ -54,6 +58,8 @@ export interface WireTypes {
   "similar-summary-response": SimilarSummaryResponse;
   "competitors-response": CompetitorsResponse;
   "award-search-request": v.InferInput<typeof AwardSearchRequest>;
+  "award-search-summary-request": v.InferInput<typeof AwardSearchSummaryRequest>;
+  "award-search-summary-response": AwardSearchSummaryResponse;
   "organisation-list-response": OrganisationListResponse;
   "organisation-details": OrganisationDetails;
   "saved-search-request": v.InferInput<typeof SavedSearchRequest>;

@@ -1,4 +1,4 @@
-import type { SimilarAward, SimilarAwardsResponse } from "@tender/contracts";
+import type { AwardSearchSummaryResponse, SimilarAward, SimilarAwardsResponse } from "@tender/contracts";
 import { useEffect, useState } from "preact/hooks";
 import type { ApiClient } from "../api/api-client.js";
 import { FailureNotice } from "../components/failure-notice.js";
@@ -6,11 +6,14 @@ import { LoadMore } from "../components/load-more.js";
 import { Loading } from "../components/loading.js";
 import { APP_BASE, navigate } from "../router.js";
 import { SimilarContractItem } from "../similar/similar-contract-item.js";
+import { SimilarSummaryView } from "../similar/similar-summary-view.js";
 import { useCursorPages } from "../use-cursor-pages.js";
+import { useRequest } from "../use-request.js";
 
 /**
  * Award search (`/app/awards?q=&country=&currency=`): awarded contracts like a description, before
- * any tender exists; the words are matched as Search matches them, place and currency are filters.
+ * any tender exists, with what the most similar of them say together (the tender page's summary);
+ * the words are matched as Search matches them, place and currency are filters.
  */
 export function AwardSearchPage({ api, search }: { api: ApiClient; search: string }) {
   const params = new URLSearchParams(search);
@@ -23,19 +26,21 @@ export function AwardSearchPage({ api, search }: { api: ApiClient; search: strin
     document.title = "Award search — Tender search";
     setDraft({ q, country, currency });
   }, [search]);
+  const searched = q.trim().length >= 3;
+  const filters = {
+    ...(country ? { countries: [country.toUpperCase()] } : {}),
+    ...(currency ? { currency: currency.toUpperCase() } : {}),
+  };
+  const query = { query: q, ...(Object.keys(filters).length > 0 ? { filters } : {}) };
+  const [summary, retrySummary] = useRequest(
+    async (signal) =>
+      searched ? api.send<AwardSearchSummaryResponse>("POST", "/awards/search/summary", query, signal) : null,
+    [api, search],
+  );
   const pages = useCursorPages<SimilarAward>(
     async (cursor, signal) => {
-      if (q.trim().length < 3) return { items: [], next_cursor: null };
-      const filters = {
-        ...(country ? { countries: [country.toUpperCase()] } : {}),
-        ...(currency ? { currency: currency.toUpperCase() } : {}),
-      };
-      const body = {
-        query: q,
-        limit: 20,
-        ...(Object.keys(filters).length > 0 ? { filters } : {}),
-        ...(cursor ? { cursor } : {}),
-      };
+      if (!searched) return { items: [], next_cursor: null };
+      const body = { ...query, limit: 20, ...(cursor ? { cursor } : {}) };
       const page = await api.send<SimilarAwardsResponse>("POST", "/awards/search", body, signal);
       setReason(page.reason);
       return page;
@@ -88,17 +93,29 @@ export function AwardSearchPage({ api, search }: { api: ApiClient; search: strin
         </label>{" "}
         <button type="submit">Search awards</button>
       </form>
+      {searched && summary.status === "loading" && <Loading label="Loading the summary…" />}
+      {summary.status === "failed" && <FailureNotice failure={summary.failure} onRetry={retrySummary} />}
+      {/* With no similar contract at all, the list's reason says why. */}
+      {summary.status === "done" && summary.data && summary.data.summary.notices > 0 && (
+        <section aria-labelledby="award-summary-heading">
+          <h2 id="award-summary-heading">What the most similar contracts say</h2>
+          <SimilarSummaryView summary={summary.data.summary} />
+        </section>
+      )}
       {pages.first.status === "loading" && q && <Loading label="Searching awards…" />}
       {pages.first.status === "failed" && (
         <FailureNotice failure={pages.first.failure} onRetry={pages.retry} />
       )}
       {pages.first.status === "done" && q && pages.items.length === 0 && <p class="muted">{reason}</p>}
       {pages.items.length > 0 && (
-        <ol class="similar-list" data-testid="award-results">
-          {pages.items.map((item) => (
-            <SimilarContractItem key={item.notice.id} item={item} />
-          ))}
-        </ol>
+        <>
+          <h2>Most similar awarded contracts</h2>
+          <ol class="similar-list" data-testid="award-results">
+            {pages.items.map((item) => (
+              <SimilarContractItem key={item.notice.id} item={item} />
+            ))}
+          </ol>
+        </>
       )}
       <LoadMore pages={pages} />
     </main>

@@ -23,34 +23,38 @@ export function SimilarSummaryView({ summary }: { summary: SimilarSummary }) {
         from fewer than {summary.threshold}.
       </p>
       {rows.length > 0 && (
-        <table class="summary-table">
-          <thead>
-            <tr>
-              <th>Kind</th>
-              <th>Currency</th>
-              <th>Awards</th>
-              <th>Min</th>
-              <th>Lower quartile</th>
-              <th>Median</th>
-              <th>Upper quartile</th>
-              <th>Max</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={`${r.group}:${r.currency}`}>
-                <td>{r.group}</td>
-                <td>{r.currency}</td>
-                <td>{r.count}</td>
-                <td>{formatAmount(r.min, r.currency)}</td>
-                <td>{formatAmount(r.q1, r.currency)}</td>
-                <td>{formatAmount(r.median, r.currency)}</td>
-                <td>{formatAmount(r.q3, r.currency)}</td>
-                <td>{formatAmount(r.max, r.currency)}</td>
+        // A narrow screen scrolls the table, not the page; focusable so a keyboard can scroll it.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+        <section class="table-scroll" aria-label="Award value quartiles" tabIndex={0}>
+          <table class="summary-table">
+            <thead>
+              <tr>
+                <th>Kind</th>
+                <th>Currency</th>
+                <th>Awards</th>
+                <th>Min</th>
+                <th>Lower quartile</th>
+                <th>Median</th>
+                <th>Upper quartile</th>
+                <th>Max</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={`${r.group}:${r.currency}`}>
+                  <td>{r.group}</td>
+                  <td>{r.currency}</td>
+                  <td>{r.count}</td>
+                  <td>{formatAmount(r.min, r.currency)}</td>
+                  <td>{formatAmount(r.q1, r.currency)}</td>
+                  <td>{formatAmount(r.median, r.currency)}</td>
+                  <td>{formatAmount(r.q3, r.currency)}</td>
+                  <td>{formatAmount(r.max, r.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
       )}
       <ul class="meta">
         {summary.tenders_received && (

@@ -64,6 +64,8 @@ describe("buildOpenApiDocument", () => {
       "AskRequest",
       "AskResponse",
       "AwardSearchRequest",
+      "AwardSearchSummaryRequest",
+      "AwardSearchSummaryResponse",
       "CompetitorsResponse",
       "CpvSuggestionList",
       "ErrorResponse",

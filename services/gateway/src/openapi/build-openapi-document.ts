@@ -29,6 +29,8 @@ const COMPONENTS: Record<string, WireSchemaName> = {
   SimilarAwardsResponse: "similar-awards-response",
   SimilarSummaryResponse: "similar-summary-response",
   AwardSearchRequest: "award-search-request",
+  AwardSearchSummaryRequest: "award-search-summary-request",
+  AwardSearchSummaryResponse: "award-search-summary-response",
   CompetitorsResponse: "competitors-response",
   OrganisationListResponse: "organisation-list-response",
   OrganisationDetails: "organisation-details",

@@ -9,10 +9,11 @@ const PAGING = pageParameters(
   "`next_cursor` of the previous page, unchanged; it only continues the same tender and filters.",
 );
 const ERRORS = ["401", "403", "404", "405", "422", "429", "500", "503"];
+const BODY_ERRORS = ["401", "403", "405", "408", "413", "415", "417", "422", "429", "500", "503"];
 
 /**
- * `GET /api/v1/tenders/{id}/similar`, `GET /api/v1/tenders/{id}/similar/summary` and
- * `POST /api/v1/awards/search` (docs/api.md#similar-contracts).
+ * `GET /api/v1/tenders/{id}/similar`, `GET /api/v1/tenders/{id}/similar/summary`,
+ * `POST /api/v1/awards/search` and `POST /api/v1/awards/search/summary` (docs/api.md#similar-contracts).
  */
 export function similarPaths(
   searchRequest: JsonSchemaDocument,
@@ -84,7 +85,22 @@ export function similarPaths(
         requestBody: { required: true, content: h.json("AwardSearchRequest") },
         responses: {
           "200": ok("One page, most similar first.", "SimilarAwardsResponse"),
-          ...h.errors(["401", "403", "405", "408", "413", "415", "417", "422", "429", "500", "503"]),
+          ...h.errors(BODY_ERRORS),
+        },
+      },
+    },
+    "/api/v1/awards/search/summary": {
+      post: {
+        tags: ["search"],
+        operationId: "summariseAwardSearch",
+        summary: "What the 100 awarded contracts most like a query say together, without a tender",
+        description:
+          "The summary of a tender's similar contracts, over the 100 award notices `POST /api/v1/awards/search` ranks first for the same query and filters: values per currency (min, quartiles, median, max), never converted or added across currencies, frameworks apart; awarded against estimated value; tenders received; most frequent winners with totals per currency; the buyers that bought this most. Nothing is stated below 5 contracts (`reason` says why). No buyer history: there is no buyer. Counted in the allowance of Search and Ask.",
+        security: [{ ApiKey: [] }],
+        requestBody: { required: true, content: h.json("AwardSearchSummaryRequest") },
+        responses: {
+          "200": ok("The summary.", "AwardSearchSummaryResponse"),
+          ...h.errors(BODY_ERRORS),
         },
       },
     },

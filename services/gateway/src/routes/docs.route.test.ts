@@ -115,6 +115,7 @@ describe("GET /openapi.json", () => {
     expect(Object.keys(document.paths).sort()).toEqual([
       "/api/v1/ask",
       "/api/v1/awards/search",
+      "/api/v1/awards/search/summary",
       "/api/v1/cpv",
       "/api/v1/email/confirm",
       "/api/v1/email/unsubscribe",

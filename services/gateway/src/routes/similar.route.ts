@@ -1,9 +1,12 @@
 import {
   AwardSearchRequest,
+  AwardSearchSummaryRequest,
+  type AwardSearchSummaryResponse,
   canonicalJson,
   type SimilarAwardsResponse,
   type SimilarSummaryResponse,
   sha256Hex,
+  type TenderFilters,
 } from "@tender/contracts";
 import { findSimilarSource } from "@tender/db";
 import { Hono } from "hono";
@@ -20,9 +23,9 @@ import { rateLimit } from "../middleware/rate-limit/rate-limit.js";
 import { validIdParam } from "../query/valid-id-param.js";
 import { withinDeadline } from "../search/within-deadline.js";
 import { similarQuery } from "../similar/parse-similar-query.js";
-import { noSimilarReason, similarInputOf } from "../similar/similar-input.js";
+import { noSimilarReason, queryInputOf, similarInputOf } from "../similar/similar-input.js";
 import { similarPage } from "../similar/similar-page.js";
-import { similarSummaryAnswer } from "../similar/similar-summary-answer.js";
+import { querySummaryAnswer, similarSummaryAnswer } from "../similar/similar-summary-answer.js";
 
 const validId = validIdParam("tender");
 
@@ -31,8 +34,9 @@ const validId = validIdParam("tender");
  * key → validation → rate limit (the allowance of Search and Ask):
  * `GET /tenders/{id}/similar` (a page of the awarded contracts of other procedures most like the
  * tender), `GET /tenders/{id}/similar/summary` (what the most similar ones say together, and the
- * buyer's previous contracts in the same CPV class) and `POST /awards/search` (the same ranking
- * from a query and filters, without a tender).
+ * buyer's previous contracts in the same CPV class), `POST /awards/search` (the same ranking
+ * from a query and filters, without a tender) and `POST /awards/search/summary` (the summary of
+ * that ranking's most similar notices).
  */
 export function similarRoute(deps: Pick<Deps, "db" | "readDb" | "ai" | "config">): Hono<AppEnv> {
   const cursorSecret = cursorSecretCache(deps.db);
@@ -45,6 +49,11 @@ export function similarRoute(deps: Pick<Deps, "db" | "readDb" | "ai" | "config">
     const tender = await findSimilarSource(readDbOf(deps), id.toLowerCase(), deps.ai.embedModel);
     if (!tender) throw new ApiError("not_found", "No tender has this id.");
     return tender;
+  };
+  // A query is compared by its vector, embedded under the deadline of Search.
+  const queryInput = async (query: string, filters: TenderFilters | undefined, signal: AbortSignal) => {
+    const [embedding] = await deps.ai.embed([query], { signal });
+    return queryInputOf(embedding, { ...settings(), filters });
   };
   return new Hono<AppEnv>()
     .get(
@@ -99,19 +108,7 @@ export function similarRoute(deps: Pick<Deps, "db" | "readDb" | "ai" | "config">
       async (c) => {
         const { query, filters, limit, cursor } = c.get("body");
         const page = await withinDeadline(deps.config.searchDeadlineMs, async (deadline) => {
-          const [embedding] = await deps.ai.embed([query], { signal: deadline.signal });
-          const input = {
-            like: embedding ? { embedding } : null,
-            model: deps.ai.embedModel,
-            cpvCodes: [],
-            countries: [],
-            value: null,
-            excludeProcedureId: null,
-            excludeTenderId: null,
-            minTextScore: deps.config.minRelevanceScore,
-            ...(filters ? { filters } : {}),
-            now: new Date(),
-          };
+          const input = await queryInput(query, filters, deadline.signal);
           const scope = sha256Hex(canonicalJson({ query, filters: filtersDigest(filters) })).slice(0, 32);
           return similarPage(
             readDbOf(deps),
@@ -121,6 +118,19 @@ export function similarRoute(deps: Pick<Deps, "db" | "readDb" | "ai" | "config">
           );
         });
         return c.json(page satisfies SimilarAwardsResponse);
+      },
+    )
+    .post(
+      "/awards/search/summary",
+      apiKeyAuth(deps, { countedByRateLimit: true }),
+      jsonBody(AwardSearchSummaryRequest),
+      rateLimit(deps),
+      async (c) => {
+        const { query, filters } = c.get("body");
+        const answer = await withinDeadline(deps.config.searchDeadlineMs, async (deadline) =>
+          querySummaryAnswer(readDbOf(deps), await queryInput(query, filters, deadline.signal)),
+        );
+        return c.json(answer satisfies AwardSearchSummaryResponse);
       },
     );
 }

@@ -33,3 +33,26 @@ export function noSimilarReason(
   }
   return `No awarded contract of another procedure shares a CPV group with this notice or has text scoring at least ${input.minTextScore}${filtered ? " within these filters" : ""}.`;
 }
+
+/**
+ * What awarded contracts are ranked by for a query without a tender (`POST /awards/search` and its
+ * summary): the query's vector alone, no CPV code, country or value read from the words; the
+ * filters narrow; no procedure is excluded.
+ */
+export function queryInputOf(
+  embedding: readonly number[] | null | undefined,
+  settings: { model: string; minTextScore: number; filters?: TenderFilters | undefined; now: Date },
+): Omit<SimilarAwardsInput, "limit" | "after"> {
+  return {
+    like: embedding ? { embedding } : null,
+    model: settings.model,
+    cpvCodes: [],
+    countries: [],
+    value: null,
+    excludeProcedureId: null,
+    excludeTenderId: null,
+    minTextScore: settings.minTextScore,
+    ...(settings.filters ? { filters: settings.filters } : {}),
+    now: settings.now,
+  };
+}

@@ -1,6 +1,20 @@
-import { SIMILAR_LIMITS, type SimilarSummaryResponse, type TenderFilters } from "@tender/contracts";
+import {
+  type Award,
+  type AwardSearchSummaryResponse,
+  SIMILAR_LIMITS,
+  type SimilarSummary,
+  type SimilarSummaryResponse,
+  type TenderFilters,
+} from "@tender/contracts";
 import type { CpvLanguage } from "@tender/cpv";
-import { type Db, listSimilarAwardNotices, type SimilarSource, summariseSimilarAwards } from "@tender/db";
+import {
+  type Db,
+  listSimilarAwardNotices,
+  type SimilarAwardRow,
+  type SimilarAwardsInput,
+  type SimilarSource,
+  summariseSimilarAwards,
+} from "@tender/db";
 import { similarInputOf } from "./similar-input.js";
 import { awardsOfNotices } from "./similar-page.js";
 import { toSimilarAward } from "./to-similar-award.js";
@@ -16,13 +30,43 @@ export async function similarSummaryAnswer(
   settings: { model: string; minTextScore: number; now: Date; filters: TenderFilters; lang: CpvLanguage },
 ): Promise<SimilarSummaryResponse> {
   const input = similarInputOf(tender, settings);
-  const rows = await listSimilarAwardNotices(db, { ...input, limit: SIMILAR_LIMITS.summaryNotices });
+  const rows = await mostSimilarNotices(db, input);
   const history = input.cpvCodes.length === 0 ? [] : await buyerHistory(db, tender, settings);
   const awards = await awardsOfNotices(
     db,
     [...rows, ...history].map((r) => r.id),
   );
-  const summary = summariseSimilarAwards(
+  return {
+    summary: summaryOf(rows, awards),
+    buyer_history: history.map((row) =>
+      toSimilarAward(row, awards.get(row.id) ?? [], input.minTextScore, settings.lang),
+    ),
+  };
+}
+
+/**
+ * The summary of the award notices most like a query (`POST /awards/search/summary`): the same
+ * notices and figures as a tender's summary, without a buyer to look back at.
+ */
+export async function querySummaryAnswer(
+  db: Db,
+  input: Omit<SimilarAwardsInput, "limit" | "after">,
+): Promise<AwardSearchSummaryResponse> {
+  const rows = await mostSimilarNotices(db, input);
+  const awards = await awardsOfNotices(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { summary: summaryOf(rows, awards) };
+}
+
+/** The notices a summary rests on: the most similar, within the filters. */
+function mostSimilarNotices(db: Db, input: Omit<SimilarAwardsInput, "limit" | "after">) {
+  return listSimilarAwardNotices(db, { ...input, limit: SIMILAR_LIMITS.summaryNotices });
+}
+
+function summaryOf(rows: readonly SimilarAwardRow[], awards: ReadonlyMap<string, Award[]>): SimilarSummary {
+  return summariseSimilarAwards(
     rows.map((row) => ({
       buyer_organisation_id: row.buyer_organisation_id,
       buyer_name: row.buyer_name,
@@ -34,12 +78,6 @@ export async function similarSummaryAnswer(
       awards: awards.get(row.id) ?? [],
     })),
   );
-  return {
-    summary,
-    buyer_history: history.map((row) =>
-      toSimilarAward(row, awards.get(row.id) ?? [], input.minTextScore, settings.lang),
-    ),
-  };
 }
 
 /** The buyer's notices sharing the tender's CPV class, of other procedures, latest first (no filters: the incumbent is the incumbent). */

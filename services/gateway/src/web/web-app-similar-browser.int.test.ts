@@ -110,6 +110,31 @@ const irishTitles = (page: Page) =>
     .allTextContents()
     .then((titles) => titles.sort());
 
+/** The summary above the list of the five Irish awards: EUR values 100,000 to 500,000, the winners counted. */
+async function expectIrishSummary(page: Page) {
+  const summary = page.getByTestId("similar-summary");
+  await expect
+    .poll(() => summary.textContent(), WAIT)
+    .toMatch(/From the 5 most similar award notices \(5 awards\)/);
+  expect(await page.locator(".summary-table tbody tr").allTextContents()).toEqual([
+    "ContractsEUR5€100,000.00€200,000.00€300,000.00€400,000.00€500,000.00",
+  ]);
+  expect(await summary.textContent()).toContain("Median tenders received 3 (5 awards)");
+  expect(await summary.locator("ol").first().locator("li").allTextContents()).toEqual([
+    "Pharma One Ltd — 3 awards · €900,000.00",
+    "MedSupply Ltd — 2 awards · €600,000.00",
+  ]);
+  // Above the list.
+  const above = await page.evaluate(() => {
+    const summary = document.querySelector("[data-testid=similar-summary]");
+    const list = document.querySelector("[data-testid=award-results]");
+    return Boolean(
+      summary && list && summary.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+  });
+  expect(above).toBe(true);
+}
+
 describe("similar past contracts in the web app", () => {
   it("the tender page shows the summary, the incumbent and the similar contracts, linked to notices and winners", async () => {
     const page = await web.signedIn();
@@ -162,6 +187,8 @@ describe("similar past contracts in the web app", () => {
       `/app/organisations/${ids.mint}`,
     );
     expect(await results.textContent()).toContain("€239,689.54 · tenders received 11 · ends 19 May 2028");
+    // One contract: the summary says why it states nothing.
+    expect(await page.getByTestId("similar-summary").textContent()).toMatch(/Too few similar contracts \(1,/);
 
     // Another country and a currency: the five Irish awards, the Maltese one filtered out.
     await page.getByLabel("Country").fill("IE");
@@ -172,6 +199,7 @@ describe("similar past contracts in the web app", () => {
     expect(await results.getByRole("link", { name: "Pharma One Ltd" }).first().getAttribute("href")).toMatch(
       /^\/app\/organisations\/[0-9a-f-]{36}$/,
     );
+    await expectIrishSummary(page);
     await expectAccessible(page);
     await saveScreenshot(page, "award-search-desktop");
     expect(problems).toEqual({ csp: [], errors: [] });
@@ -185,6 +213,7 @@ describe("similar past contracts in the web app", () => {
     await page.getByTestId("award-results").waitFor(WAIT);
     expect(await page.getByLabel("Currency").inputValue()).toBe("EUR");
     await expect.poll(() => irishTitles(page), WAIT).toEqual(IRISH_TITLES);
+    await expectIrishSummary(page);
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
       "no sideways scrolling at 360 px",
