@@ -36,7 +36,7 @@ export interface SimilarAwardsInput {
   after?: { key: string; id: string };
   /**
    * Score every current award notice instead of the candidates (the notices sharing a CPV class,
-   * and the {@link TEXT_NEIGHBOURS} closest texts): the exact ranking the benchmark measures the
+   * and the {@link textNeighbours} closest texts): the exact ranking the benchmark measures the
    * candidates' recall against. Seconds at a million notices: never on a request.
    */
   exhaustive?: boolean;
@@ -59,22 +59,27 @@ export interface SimilarAwardRow extends TenderSummaryRow {
   value_closeness: number;
 }
 
-/** Kinds of notices that carry awarded contracts. */
-const AWARD_KINDS = ["result", "modification"];
+/**
+ * Kinds of notices that carry awarded contracts, as literal SQL: the partial GIN index of award
+ * notices' CPV prefixes (migration 0040) is chosen only when the query states its predicate.
+ */
+const AWARD_KINDS_SQL = sql<boolean>`t.kind IN ('result', 'modification')`;
 
 /**
- * How many award notices, closest by text first, are candidates without sharing a CPV class: a
- * summary reads 100, so a page of it never runs out of them; found through the HNSW index of
- * metadata chunks (migration 0040), approximate (recall measured in docs/benchmarks.md).
+ * How many award notices, closest by text first, are candidates without sharing a CPV class:
+ * twice the rows asked for, at least 50 and at most 200 (a summary's 100 reach 200); found
+ * through the HNSW index of metadata chunks (migration 0040), approximate (recall measured in
+ * docs/benchmarks.md). Each costs the HNSW search about four index entries at a quarter of
+ * notices awarded, hence no more than a page needs.
  */
-export const TEXT_NEIGHBOURS = 200;
+export function textNeighbours(limit: number): number {
+  return Math.min(200, Math.max(50, 2 * limit));
+}
 /**
  * Below this many award notices sharing a class (what a summary reads), those sharing only a
  * group are candidates too: a rare class's summary is not cut short for want of candidates.
  */
 const FEW_IN_CLASS = 100;
-/** The HNSW search's candidate list: as long as what it returns, so its recall does not fall off at the end. */
-const EF_SEARCH = TEXT_NEIGHBOURS;
 
 /**
  * The prefixes a candidate must share one of: each code's class (first four digits), or its group
@@ -92,7 +97,7 @@ export function cpvClassPrefixes(codes: readonly string[]): string[] {
  * shared buyer country + up to 0.05 for a value of the same currency and order of magnitude.
  * Candidates (so that the cost follows the tender's classes, not the number of awards): the
  * notices sharing a CPV class ({@link cpvClassPrefixes}, through `tenders.cpv_prefixes`' GIN
- * index; a group too when the class has few) and the {@link TEXT_NEIGHBOURS} closest by text
+ * index; a group too when the class has few) and the {@link textNeighbours} closest by text
  * within the filters (HNSW index). A candidate counts when it shares a specific CPV code or its
  * text scores at least `minTextScore`.
  */
@@ -101,7 +106,8 @@ export async function listSimilarAwardNotices(db: Db, input: SimilarAwardsInput)
   // The HNSW scan's settings hold for this transaction only; iterative: it reads on until enough
   // neighbours pass the join's conditions (award kinds, filters), not just the first ef_search.
   return db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL hnsw.ef_search = ${sql.lit(EF_SEARCH)}`.execute(trx);
+    // ef_search as long as what it returns, so its recall does not fall off at the end.
+    await sql`SET LOCAL hnsw.ef_search = ${sql.lit(textNeighbours(input.limit))}`.execute(trx);
     await sql`SET LOCAL hnsw.iterative_scan = relaxed_order`.execute(trx);
     return similarAwardNotices(trx, input);
   });
@@ -121,7 +127,7 @@ async function similarAwardNotices(db: Db, input: SimilarAwardsInput): Promise<S
            THEN greatest(0, 1 - abs(ln(t.amount / ${value.amount}::numeric)) / ln(10)) ELSE 0 END`
     : sql`0`;
   // What makes an award notice eligible at all, on `t`: the candidates' search applies it too.
-  const eligible = sql<boolean>`t.kind = ANY(${AWARD_KINDS}::text[]) AND t.superseded_by IS NULL
+  const eligible = sql<boolean>`${AWARD_KINDS_SQL} AND t.superseded_by IS NULL
         AND t.id IS DISTINCT FROM ${input.excludeTenderId}::uuid
         AND (${input.excludeProcedureId}::uuid IS NULL OR t.procedure_id IS DISTINCT FROM ${input.excludeProcedureId}::uuid)
         AND ${tenderFilterSql(tenderFilters, input.now)} AND ${sameBuyerSql(input.sameBuyer)}
@@ -179,7 +185,7 @@ const estimatedValueSql = sql`
 
 /**
  * The candidates' ids (CTE `candidates`): the eligible notices sharing a CPV class; when fewer
- * than {@link FEW_IN_CLASS} do, those sharing a CPV group too; and the {@link TEXT_NEIGHBOURS}
+ * than {@link FEW_IN_CLASS} do, those sharing a CPV group too; and the {@link textNeighbours}
  * eligible notices whose metadata chunk is closest to the query's, by the HNSW index of metadata
  * chunks (`embedding_half`, unit length: its cosine order is the full vectors' up to
  * half-precision rounding; the score itself is computed from the full vectors).
@@ -200,7 +206,7 @@ function candidatesSql(input: SimilarAwardsInput, eligible: RawBuilder<boolean>)
               SELECT t.id FROM chunks AS c JOIN tenders AS t ON t.id = c.tender_id
               WHERE c.attachment_id IS NULL AND c.embedding_model = ${input.model} AND ${eligible}
               ORDER BY c.embedding_half <=> (SELECT half FROM q)
-              LIMIT ${TEXT_NEIGHBOURS}) AS n`);
+              LIMIT ${textNeighbours(input.limit)}) AS n`);
   return sql`by_class AS MATERIALIZED (
       SELECT t.id FROM tenders AS t WHERE t.cpv_prefixes && ${classes}::text[] AND ${eligible}
     ),
