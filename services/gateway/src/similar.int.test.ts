@@ -130,6 +130,16 @@ beforeAll(async () => {
     procedure: { key: "P4", kind: "result" },
     awards: [award("1.00", "EUR", "Roads Ltd")],
   });
+  // Only the CPV group in common (331, medical equipment) and other words: listed by its group
+  // (few notices share the tender's class, 3319, so those sharing its group are candidates).
+  await seed("same-group", {
+    title: "Gloves",
+    chunks: ["Disposable nitrile examination gloves, boxes of 100"],
+    countries: ["EE"],
+    cpv_codes: ["33141420"],
+    procedure: { key: "P8", kind: "result" },
+    awards: [award("7000.00", "PLN", "Glove Supply OÜ")],
+  });
   // Like it, but not an awarded contract: a call for competition.
   await seed("competition", {
     ...beds,
@@ -215,6 +225,7 @@ describe("GET /tenders/{id}/similar", () => {
       json.items.find((i: { notice: { id: string } }) => i.notice.id === ids[name]);
     expect(byName("same-category").reasons[0]).toEqual({ kind: "cpv_category", cpv: "33192" });
     expect(byName("text-only").reasons.map((r: { kind: string }) => r.kind)).not.toContain("cpv_group");
+    expect(byName("same-group").reasons[0]).toEqual({ kind: "cpv_group", cpv: "331" });
     expect(byName("framework").framework).toBe(true);
     expect(byName("ted-framework").framework).toBe(true);
     expect(byName("same-code").framework).toBeNull();

@@ -34,6 +34,7 @@ import * as m0033 from "./0033-rate-keys-and-provenance.js";
 import * as m0038 from "./0038-hybrid-search.js";
 import * as m0039 from "./0039-cpv-labels.js";
 import * as m0040 from "./0040-award-framework.js";
+import * as m0041 from "./0041-similar-text-index.js";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   "0038-hybrid-search": m0038,
   "0039-cpv-labels": m0039,
   "0040-award-framework": m0040,
+  "0041-similar-text-index": m0041,
 };

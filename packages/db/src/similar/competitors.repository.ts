@@ -35,7 +35,10 @@ export async function listCompetitors(db: Db, organisationId: string): Promise<C
       JOIN awards AS a ON a.tender_id = t.id
       JOIN award_winners AS w ON w.award_id = a.id
       JOIN classes AS cl ON cl.class = ANY(t.cpv_prefixes)
-      WHERE t.kind IN ('result', 'modification') AND t.superseded_by IS NULL
+      -- The same condition in a form the GIN index of cpv_prefixes answers: only the notices of
+      -- these classes are read, not every award notice.
+      WHERE t.cpv_prefixes && (SELECT array_agg(class) FROM classes)
+        AND t.kind IN ('result', 'modification') AND t.superseded_by IS NULL
         AND w.organisation_id IS NOT NULL AND w.organisation_id <> ${organisationId}::uuid
     ),
     ranked AS (
