@@ -6,7 +6,9 @@
 // notice's CPV class (first four digits, main or lot code) over min(10, such award notices).
 // Usage (after `pnpm build`): node bench/similar/similar-quality.ts [notices]
 // DATABASE_URL names the admin database; AI_PROVIDER etc. choose the embedding model (fake by default).
+
 import { loadavg } from "node:os";
+import { sql } from "kysely";
 import { aiProviderConfigFromEnv, createAiProvider } from "../../packages/ai/dist/index.js";
 import { AiEnv, loadConfig } from "../../packages/config/dist/index.js";
 import { createApiKey, listSimilarAwardNotices } from "../../packages/db/dist/index.js";
@@ -29,9 +31,11 @@ const { db, drop } = await scratch.createScratchDatabase(adminUrl, "tender_bench
 try {
   await ingestCorpus(db, notices);
   console.log(`indexed ${await indexCorpus(db, ai, { concurrency: 2, embedBatchSize: 32 })} tenders`);
+  // The words' rarity comes from the statistics autovacuum keeps; a database filled a second ago may lack them.
+  await sql`ANALYZE chunks`.execute(db);
   const rows = await db
     .selectFrom("tenders")
-    .select(["id", "external_id", "kind", "procedure_id", "cpv_codes", "superseded_by"])
+    .select(["id", "external_id", "title", "kind", "procedure_id", "cpv_codes", "superseded_by"])
     .execute();
   const texts = new Map(
     (
@@ -94,6 +98,7 @@ try {
     const page = (await response.json()) as { items: { notice: { id: string } }[] };
     const textOnly = await listSimilarAwardNotices(db, {
       like: { tenderId: tender.id },
+      words: tender.title,
       model: ai.embedModel,
       cpvCodes: [],
       countries: [],

@@ -233,6 +233,7 @@ describe("TED result notices' awards from their eForms XML", () => {
       .executeTakeFirstOrThrow();
     const similar = await listSimilarAwardNotices(testDb.db, {
       like: null,
+      words: null,
       model: "none",
       cpvCodes: specificCpvCodes(malta.cpv_codes),
       countries: [],

@@ -265,10 +265,15 @@ describe("GET /tenders/{id}/similar", () => {
     expect(bad.status).toBe(422);
   });
 
-  it("answers an empty list with its reason for a notice with nothing to compare by", async () => {
+  it("answers an empty list with its reason for a notice with nothing similar", async () => {
+    // Not indexed and no specific CPV code: only its title's one common word compares it.
     const { status, json } = await get(`/api/v1/tenders/${ids.vague}/similar`);
     expect(status).toBe(200);
-    expect(json).toEqual({ items: [], next_cursor: null, reason: expect.stringMatching(/not indexed yet/) });
+    expect(json).toEqual({
+      items: [],
+      next_cursor: null,
+      reason: expect.stringMatching(/No awarded contract of another procedure/),
+    });
   });
 
   it("answers any query string with 200 or 422, never a server error", async () => {

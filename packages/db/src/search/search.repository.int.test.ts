@@ -119,9 +119,30 @@ describe("searchChunks", () => {
       JOIN pg_am AS am ON am.oid = c.relam
       WHERE i.indrelid = 'chunks'::regclass`.execute(t.db);
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.filter((r) => r.method !== "btree").map((r) => r.definition)).toEqual([
+    // Similar contracts' HNSW (migration 0041) orders by `embedding_half <=>`, an operator Search
+    // never orders by: Search's two orders (below) keep their exact plans.
+    expect(
+      rows
+        .filter((r) => r.method !== "btree")
+        .map((r) => r.definition)
+        .sort(),
+    ).toEqual([
       "CREATE INDEX chunks_lexemes_idx ON public.chunks USING gin (lexemes)",
+      "CREATE INDEX chunks_metadata_half_hnsw_idx ON public.chunks USING hnsw (embedding_half halfvec_cosine_ops) WHERE (attachment_id IS NULL)",
     ]);
+    const vector = `[${Array.from({ length: 1024 }, (_, i) => (i === 0 ? 1 : 0)).join(",")}]`;
+    for (const order of [
+      sql`c.embedding <=> ${vector}::vector`,
+      sql`c.embedding_half <#> ${vector}::halfvec(1024)`,
+    ]) {
+      await sql`SET enable_seqscan = off`.execute(t.db);
+      const plan = await sql<Record<string, string>>`
+        EXPLAIN SELECT c.id FROM chunks AS c WHERE c.attachment_id IS NULL ORDER BY ${order} LIMIT 10`.execute(
+        t.db,
+      );
+      await sql`RESET enable_seqscan`.execute(t.db);
+      expect(JSON.stringify(plan.rows)).not.toMatch(/hnsw/);
+    }
   });
 
   it("searches only the chunks of the given model", async () => {

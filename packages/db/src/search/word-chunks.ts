@@ -1,57 +1,18 @@
 import type { ParsedQuery } from "@tender/contracts";
 import { sql } from "kysely";
 import type { Db } from "../database.js";
-import { LEXICAL_CONFIGS } from "./lexical-config.js";
 import type { ListScope } from "./lexical-lists.js";
+import { weightedTermsSql } from "./weighted-terms-sql.js";
+
+/** The usual BM25 constants (term saturation and length normalisation), not tuned here. */
+const K1 = 1.2;
+const B = 0.75;
 
 /** A chunk of the words list, with what the CPV class list reads of its tender. */
 export interface WordChunk {
   id: string;
   tender_id: string;
   cpv_codes: string[];
-}
-
-/**
- * Chunks estimated to hold the words that may bring a chunk into the list: the rarest words
- * first, while they stay within this many; the commoner words still count in the score of the
- * chunks found. When even the rarest word is commoner, only chunks holding every word come in.
- */
-const CANDIDATE_BUDGET = 20_000;
-/** The usual BM25 constants (term saturation and length normalisation), not tuned here. */
-const K1 = 1.2;
-const B = 0.75;
-
-/**
- * The query's words (the first terms of its groups; exclusions apart) as every configuration a chunk
- * may be indexed with reads them: one row per distinct lexeme with its rarity (BM25's idf from
- * `ANALYZE`'s statistics of `chunks.lexemes`: a lexeme the statistics do not list is rarer than
- * every one they do; with no statistics every word weighs the same), its tsquery, and whether
- * it may bring chunks into the list (the rarest, within CANDIDATE_BUDGET).
- */
-function weightedTermsSql(plain: string) {
-  return sql`
-    WITH terms AS (
-      SELECT DISTINCT w.lexeme
-      FROM unnest(${LEXICAL_CONFIGS}::regconfig[]) AS cfg(config)
-      CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector(cfg.config, ${plain}::text))) AS w(lexeme)
-    ), stats AS (
-      SELECT s.most_common_elems::text::text[] AS elems, s.most_common_elem_freqs AS freqs,
-             greatest(c.reltuples, 0) AS rows
-      FROM pg_stats AS s JOIN pg_class AS c ON c.oid = 'chunks'::regclass
-      WHERE s.schemaname = current_schema() AND s.tablename = 'chunks' AND s.attname = 'lexemes'
-    ), freq AS (
-      SELECT terms.lexeme,
-             coalesce(stats.freqs[array_position(stats.elems, terms.lexeme)],
-                      -- After the elements' frequencies come their minimum, maximum and null share.
-                      stats.freqs[array_length(stats.elems, 1) + 1] / 2, 0.01) AS f,
-             coalesce((SELECT rows FROM stats), 0) AS rows
-      FROM terms LEFT JOIN stats ON true
-    )
-    SELECT lexeme, ln(1 + (1 - least(f, 0.99)) / greatest(f, 1e-9)) AS idf,
-           -- A lexeme as a tsquery: quoted, its quotes and backslashes doubled.
-           ('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''')::tsquery AS q,
-           rows = 0 OR sum(f * rows) OVER (ORDER BY f, lexeme) <= ${CANDIDATE_BUDGET}::float8 AS opens
-    FROM freq`;
 }
 
 /**

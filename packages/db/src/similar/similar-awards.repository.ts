@@ -6,6 +6,7 @@ import type { Db } from "../database.js";
 import { vectorParam } from "../sql/vector-param.js";
 import { cpvLevelWeightSql, cpvMatchSql } from "./cpv-match-sql.js";
 import { FRAMEWORK_SQL } from "./framework-sql.js";
+import { similarWordsCtes, textScoreSql, wordNeighboursSql, wordShareSql } from "./similar-words-sql.js";
 
 /** What the similar contracts are like: a stored tender's own text, or a query's vector. */
 export type SimilarText = { tenderId: string } | { embedding: readonly number[] } | null;
@@ -13,6 +14,8 @@ export type SimilarText = { tenderId: string } | { embedding: readonly number[] 
 export interface SimilarAwardsInput {
   /** The text to compare with the award notices' own text (their metadata chunks); null: none known. */
   like: SimilarText;
+  /** The words the notices' metadata text is compared by (the tender's title, the query); null: none. */
+  words: string | null;
   /** Only chunks of this embedding model compare. */
   model: string;
   /** Specific CPV codes (`specificCpvCodes`); empty: the text alone decides. */
@@ -137,14 +140,16 @@ async function similarAwardNotices(db: Db, input: SimilarAwardsInput): Promise<S
     : sql``;
   const { rows } = await sql<SimilarAwardRow>`
     WITH q AS MATERIALIZED (${query ?? sql`SELECT NULL::vector AS embedding, NULL::halfvec AS half`}),
+    ${similarWordsCtes(input.words)},
     ${candidatesSql(input, eligible)},
     scored AS (
-      SELECT t.id, 1 - d.distance AS text_score, m.level AS cpv_level, m.prefix AS cpv_prefix,
+      SELECT t.id, ${textScoreSql(sql`d.distance`, sql`ws.share`)} AS text_score, m.level AS cpv_level, m.prefix AS cpv_prefix,
              (SELECT min(x) FROM unnest(t.countries) AS x WHERE x = ANY(${input.countries}::text[])) AS shared_country,
              (${closeness})::float8 AS value_closeness
       FROM ${input.exhaustive ? sql`tenders AS t` : sql`candidates AS cand JOIN tenders AS t ON t.id = cand.id`}
       -- OFFSET 0: the distance is read once per notice, not once for the filter and once for the score.
       CROSS JOIN LATERAL (SELECT ${distance} AS distance OFFSET 0) AS d
+      CROSS JOIN LATERAL (SELECT ${wordShareSql(input.model)} AS share OFFSET 0) AS ws
       LEFT JOIN LATERAL (${cpvMatchSql(input.cpvCodes)}) AS m ON true
       -- The candidates are eligible already: checked again, the plan reads every award notice to hash them.
       WHERE ${input.exhaustive ? eligible : sql`true`}
@@ -201,6 +206,8 @@ function candidatesSql(input: SimilarAwardsInput, eligible: RawBuilder<boolean>)
                      WHERE (SELECT count(*) FROM by_class) < ${FEW_IN_CLASS} AND t.cpv_prefixes && ${groups}::text[]
                        AND ${eligible}`);
   }
+  if (input.words !== null && !input.sameBuyer)
+    parts.push(wordNeighboursSql(input.model, eligible, textNeighbours(input.limit)));
   if (input.like && !input.sameBuyer)
     parts.push(sql`SELECT n.id FROM (
               SELECT t.id FROM chunks AS c JOIN tenders AS t ON t.id = c.tender_id

@@ -6,6 +6,8 @@ export interface SimilarSource {
   procedure_id: string | null;
   buyer_organisation_id: string | null;
   buyer_name: string;
+  /** Its words are compared with the award notices' text. */
+  title: string;
   cpv_codes: string[];
   countries: string[];
   amount: string | null;
@@ -27,6 +29,7 @@ export function findSimilarSource(
       "procedure_id",
       "buyer_organisation_id",
       "buyer_name",
+      "title",
       "cpv_codes",
       "countries",
       "amount",

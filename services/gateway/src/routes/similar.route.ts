@@ -50,10 +50,10 @@ export function similarRoute(deps: Pick<Deps, "db" | "readDb" | "ai" | "config">
     if (!tender) throw new ApiError("not_found", "No tender has this id.");
     return tender;
   };
-  // A query is compared by its vector, embedded under the deadline of Search.
+  // A query is compared by its words and its vector, embedded under the deadline of Search.
   const queryInput = async (query: string, filters: TenderFilters | undefined, signal: AbortSignal) => {
     const [embedding] = await deps.ai.embed([query], { signal });
-    return queryInputOf(embedding, { ...settings(), filters });
+    return queryInputOf(query, embedding, { ...settings(), filters });
   };
   return new Hono<AppEnv>()
     .get(

@@ -8,6 +8,7 @@ export function similarInputOf(
 ): Omit<SimilarAwardsInput, "limit" | "after"> {
   return {
     like: tender.has_text ? { tenderId: tender.id } : null,
+    words: tender.title.trim() === "" ? null : tender.title,
     model: settings.model,
     cpvCodes: specificCpvCodes(tender.cpv_codes),
     countries: tender.countries,
@@ -28,7 +29,7 @@ export function noSimilarReason(
   input: Omit<SimilarAwardsInput, "limit" | "after">,
   filtered: boolean,
 ): string {
-  if (input.like === null && input.cpvCodes.length === 0) {
+  if (input.like === null && input.words === null && input.cpvCodes.length === 0) {
     return "This notice is not indexed yet and names no CPV code more specific than a division: there is nothing to compare it by.";
   }
   return `No awarded contract of another procedure shares a CPV group with this notice or has text scoring at least ${input.minTextScore}${filtered ? " within these filters" : ""}.`;
@@ -36,15 +37,17 @@ export function noSimilarReason(
 
 /**
  * What awarded contracts are ranked by for a query without a tender (`POST /awards/search` and its
- * summary): the query's vector alone, no CPV code, country or value read from the words; the
+ * summary): the query's vector and words, no CPV code, country or value read from the words; the
  * filters narrow; no procedure is excluded.
  */
 export function queryInputOf(
+  query: string,
   embedding: readonly number[] | null | undefined,
   settings: { model: string; minTextScore: number; filters?: TenderFilters | undefined; now: Date },
 ): Omit<SimilarAwardsInput, "limit" | "after"> {
   return {
     like: embedding ? { embedding } : null,
+    words: query,
     model: settings.model,
     cpvCodes: [],
     countries: [],
