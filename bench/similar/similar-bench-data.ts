@@ -73,8 +73,8 @@ export async function markResultsAndIndex(
     FROM tenders AS t`.execute(db);
   await sql`CREATE UNIQUE INDEX ON bench_notices (n)`.execute(db);
   // The HNSW index (migration 0040) is built once over the loaded chunks, not updated per row.
-  const hnsw = migrations["0040-similar-text-index"];
-  if (!hnsw?.down) throw new Error("migration 0040-similar-text-index is missing");
+  const hnsw = migrations["0041-similar-text-index"];
+  if (!hnsw?.down) throw new Error("migration 0041-similar-text-index is missing");
   await hnsw.down(db);
   for (let from = 1; from <= notices; from += BATCH) {
     await sql`

@@ -15,20 +15,21 @@ export interface WeightedTerm {
 }
 
 /**
- * Chunks estimated to hold the words that may bring a chunk into a list: the rarest words first,
- * while they stay within this many; the commoner words still count in the score of the chunks
- * found. When even the rarest word is commoner, none opens (the caller decides what comes in).
+ * Hybrid Search's default `budget`: chunks estimated to hold the words that may bring a chunk
+ * into a list, the rarest words first, while they stay within this many; the commoner words still
+ * count in the score of the chunks found. When even the rarest word is commoner, none opens (the
+ * caller decides what comes in).
  */
-const CANDIDATE_BUDGET = 20_000;
+export const SEARCH_CANDIDATE_BUDGET = 20_000;
 
 /**
  * The words of `plain` (a query's words, a tender's title) as every configuration a chunk may be
  * indexed with reads them: one row per distinct lexeme with the configurations reading it so, its rarity (BM25's idf from
  * `ANALYZE`'s statistics of `chunks.lexemes`: a lexeme the statistics do not list is rarer than
  * every one they do; with no statistics every word weighs the same), its tsquery, and whether
- * it may bring chunks into the list (the rarest, within CANDIDATE_BUDGET).
+ * it may bring chunks into a list (the rarest, within `budget` chunks).
  */
-export function weightedTermsSql(plain: string): RawBuilder<WeightedTerm> {
+export function weightedTermsSql(plain: string, budget = SEARCH_CANDIDATE_BUDGET): RawBuilder<WeightedTerm> {
   // Hybrid Search's words list and similar contracts' text both rank by these weights.
   return sql`
     WITH terms AS (
@@ -52,6 +53,6 @@ export function weightedTermsSql(plain: string): RawBuilder<WeightedTerm> {
     SELECT lexeme, configs, ln(1 + (1 - least(f, 0.99)) / greatest(f, 1e-9)) AS idf,
            -- A lexeme as a tsquery: quoted, its quotes and backslashes doubled.
            ('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''')::tsquery AS q,
-           rows = 0 OR sum(f * rows) OVER (ORDER BY f, lexeme) <= ${CANDIDATE_BUDGET}::float8 AS opens
+           rows = 0 OR sum(f * rows) OVER (ORDER BY f, lexeme) <= ${budget}::float8 AS opens
     FROM freq`;
 }

@@ -2,11 +2,17 @@ import { type RawBuilder, sql } from "kysely";
 import { weightedTermsSql } from "../search/weighted-terms-sql.js";
 
 /**
+ * Chunks estimated to hold the rarer title words that bring word neighbours in: each is scored,
+ * so fewer than hybrid Search's (a page of similar contracts has 100 ms, not a Search's budget).
+ */
+const WORD_CANDIDATE_BUDGET = 2_000;
+
+/**
  * The CTEs of the words similar contracts are compared by (`w`: each word's rarity, as hybrid
  * Search weighs them; `wt`: their total, null without any word). With no words, none.
  */
 export function similarWordsCtes(words: string | null): RawBuilder<unknown> {
-  return sql`w AS MATERIALIZED (${weightedTermsSql(words ?? "")}),
+  return sql`w AS MATERIALIZED (${weightedTermsSql(words ?? "", WORD_CANDIDATE_BUDGET)}),
     wt AS (SELECT nullif(sum(idf), 0) AS total FROM w)`;
 }
 
