@@ -6,12 +6,12 @@ import { savedFilterSql } from "./saved-filter-sql.js";
 export function notExcludedBy(alias: string): RawBuilder<boolean> {
   const ss = sql.ref(alias);
   return sql<boolean>`(${ss}.match_excluded IS NULL
-    OR NOT EXISTS (SELECT 1 FROM tender_chunks AS ch WHERE ch.lexemes @@ ${ss}.match_excluded))`;
+    OR NOT EXISTS (SELECT 1 FROM tender_chunks AS ch WHERE ch.lexemes @@ ANY(${ss}.match_excluded)))`;
 }
 
 /**
  * The CTEs `tender_match_keys` and `hybrid_candidates` of `recordTenderMatchesSql` (over its `t`,
- * `tender_chunks`, `following` and `procedure_alerts`): the hybrid saved searches the tender's
+ * `tender_chunks`, `tender_keys`, `following` and `procedure_alerts`): the hybrid saved searches the tender's
  * text matches as hybrid Search would find it (docs/api.md#saved-searches), whatever the cosine.
  * They are found through the GIN index of `match_keys` (migration 0038): every way to match
  * shares a key with the tender (a word of a chunk, a CPV prefix, an identifier, the folded
@@ -29,8 +29,10 @@ export function hybridCandidatesSql(now: Date): RawBuilder<unknown> {
       SELECT ss.id, ss.webhook_url, ss.min_score, ss.embedding_model
       FROM t JOIN saved_searches AS ss
         ON ss.mode = 'hybrid' AND ss.match_keys && (SELECT keys FROM tender_match_keys)
+        -- Implied by the filters (recordTenderMatches, step 1), and cheap to check before them.
+        AND ss.filter_keys && (SELECT keys FROM tender_keys)
         AND ${alertingSavedSearchSql("ss")} AND ${savedFilterSql(sql`ss.filters`, now)}
-      WHERE (EXISTS (SELECT 1 FROM tender_chunks AS ch WHERE ch.lexemes @@ ss.match_query)
+      WHERE (EXISTS (SELECT 1 FROM tender_chunks AS ch WHERE ch.lexemes @@ ANY(ss.match_query))
           OR t.cpv_prefixes && ss.match_cpv
           OR t.external_id = ANY(ss.match_ids)
           OR (SELECT pr.procedure_key FROM procedures AS pr WHERE pr.id = t.procedure_id) = ANY(ss.match_ids)

@@ -239,4 +239,29 @@ describe("recordTenderMatchesSql", () => {
     }
     for (const id of missed) expect(await matchesOf(id)).toEqual([]);
   });
+
+  it("saves a hybrid saved search of the longest query (32 terms, each read by every configuration) and matches it by one of its words", async () => {
+    const words = Array.from(
+      { length: 31 },
+      (_, i) => `Instandhaltungsarbeiten${String.fromCharCode(97 + (i % 26))}${i}`,
+    );
+    const tender = await seedTender(t.db, { chunks: ["Maintenance of municipal lighting installations."] });
+    const chunks = await listChunksForTender(t.db, tender.id);
+    const far = (chunks[0]?.embedding ?? []).map((x) => -x);
+    const keyId = (await createApiKey(t.db, { name: "long hybrid", limitPerMinute: 100 })).id;
+    // Before migration 0040 the query's one tsquery and the saved search's half vector passed 8 KB: "row is too big".
+    const long = await save(far, {
+      query: [...words, "lighting"].join(" OR "),
+      mode: "hybrid",
+      minScore: 0.9,
+      keyId,
+    });
+    const recorded = await recordTenderMatches(t.db, {
+      tenderId: tender.id,
+      contentHash: tender.contentHash,
+      now: NOW,
+    });
+    expect(recorded.matches).toBe(1);
+    expect((await matchesOf(long))[0]?.tender_id).toBe(tender.id);
+  });
 });

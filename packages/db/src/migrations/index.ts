@@ -33,6 +33,7 @@ import * as m0031 from "./0031-procedure-owners.js";
 import * as m0033 from "./0033-rate-keys-and-provenance.js";
 import * as m0038 from "./0038-hybrid-search.js";
 import * as m0039 from "./0039-cpv-labels.js";
+import * as m0040 from "./0040-hybrid-match-readings.js";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   "0033-rate-keys-and-provenance": m0033,
   "0038-hybrid-search": m0038,
   "0039-cpv-labels": m0039,
+  "0040-hybrid-match-readings": m0040,
 };

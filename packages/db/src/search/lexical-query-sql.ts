@@ -22,10 +22,27 @@ export interface LexicalConditions {
   excluded: RawBuilder<string> | null;
 }
 
+/**
+ * `text` as each configuration a chunk may be indexed with reads it, each distinct reading once
+ * and none empty: a chunk's `lexemes` match `@@ ANY(...)` of it exactly when they match
+ * {@link anyConfigTsquery} of `text`. Stored by hybrid saved searches (migration 0040): an array,
+ * unlike one tsquery, may be compressed and stored apart from its row.
+ */
+export function configReadings(text: string): RawBuilder<string[]> {
+  return sql<string[]>`ARRAY(
+    SELECT DISTINCT q FROM unnest(${LEXICAL_CONFIGS}::regconfig[]) AS cfg(config),
+      websearch_to_tsquery(cfg.config, ${text}::text) AS q
+    WHERE numnode(q) > 0)`;
+}
+
+/** A parsed query's groups and its exclusions, each rendered for `websearch_to_tsquery` ("" when there are none). */
+export function lexicalTexts(parsed: ParsedQuery): { positive: string; excluded: string } {
+  return { positive: renderWebsearch(parsed.groups), excluded: renderWebsearch([parsed.excluded]) };
+}
+
 /** The tsqueries of a parsed query (docs/api.md#hybrid-search). */
 export function lexicalConditions(parsed: ParsedQuery): LexicalConditions {
-  const positive = renderWebsearch(parsed.groups);
-  const excluded = renderWebsearch([parsed.excluded]);
+  const { positive, excluded } = lexicalTexts(parsed);
   return {
     positive: positive === "" ? null : anyConfigTsquery(positive),
     excluded: excluded === "" ? null : anyConfigTsquery(excluded),
