@@ -239,6 +239,8 @@ async function setHybridMatches(db: Db): Promise<void> {
       }
     }),
   );
+  // Fresh statistics first, or the planner expects one row on each side and loops over all of them.
+  await sql`ANALYZE saved_searches`.execute(db);
   await sql`
     UPDATE saved_searches AS ss SET match_query = r.match_query, match_excluded = r.match_excluded,
       match_cpv = r.match_cpv, match_ids = r.match_ids, match_buyer = r.match_buyer, match_keys = r.match_keys

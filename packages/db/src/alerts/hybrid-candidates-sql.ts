@@ -10,7 +10,7 @@ export function notExcludedBy(alias: string): RawBuilder<boolean> {
 }
 
 /**
- * The CTEs `tender_match_keys` and `hybrid_candidates` of `recordTenderMatchesSql` (over its `t`,
+ * The CTEs `tender_match_keys`, `tender_lexemes` and `hybrid_candidates` of `recordTenderMatchesSql` (over its `t`,
  * `tender_chunks`, `tender_keys`, `following` and `procedure_alerts`): the hybrid saved searches the tender's
  * text matches as hybrid Search would find it (docs/api.md#saved-searches), whatever the cosine.
  * They are found through the GIN index of `match_keys` (migration 0038): every way to match
@@ -25,6 +25,18 @@ export function hybridCandidatesSql(now: Date): RawBuilder<unknown> {
         UNION SELECT 'i:' || t.external_id FROM t
         UNION SELECT 'i:' || pr.procedure_key FROM t JOIN procedures AS pr ON pr.id = t.procedure_id
         UNION SELECT 'b:' || organisation_search_name(t.buyer_name) FROM t) AS keys
+    ), tender_lexemes AS MATERIALIZED (
+      -- The chunks as one text (each chunk's positions shifted past the previous ones'): a query
+      -- one chunk matches matches it too (the readings have no negation), so only the saved
+      -- searches it matches have their chunks checked one by one. NULL, and no such check first,
+      -- when positions would be clamped (past 16,383) or dropped (past 256 of a word).
+      SELECT CASE
+        WHEN (SELECT sum(m) FROM (SELECT max(p) AS m FROM tender_chunks AS ch, unnest(ch.lexemes) AS u,
+                                    unnest(u.positions) AS p GROUP BY ch.id) AS last_positions) < 16383
+         AND (SELECT max(n) FROM (SELECT sum(cardinality(u.positions)) AS n FROM tender_chunks AS ch,
+                                    unnest(ch.lexemes) AS u GROUP BY u.lexeme) AS counts) <= 256
+        THEN (SELECT tsvector_concat_agg(ch.lexemes ORDER BY ch.id) FROM tender_chunks AS ch)
+      END AS lexemes
     ), hybrid_candidates AS (
       SELECT ss.id, ss.webhook_url, ss.min_score, ss.embedding_model
       FROM t JOIN saved_searches AS ss
@@ -32,11 +44,13 @@ export function hybridCandidatesSql(now: Date): RawBuilder<unknown> {
         -- Implied by the filters (recordTenderMatches, step 1), and cheap to check before them.
         AND ss.filter_keys && (SELECT keys FROM tender_keys)
         AND ${alertingSavedSearchSql("ss")} AND ${savedFilterSql(sql`ss.filters`, now)}
-      WHERE (EXISTS (SELECT 1 FROM tender_chunks AS ch WHERE ch.lexemes @@ ANY(ss.match_query))
-          OR t.cpv_prefixes && ss.match_cpv
+      -- The cheap ways first: OR stops at the first that holds.
+      WHERE (t.cpv_prefixes && ss.match_cpv
           OR t.external_id = ANY(ss.match_ids)
+          OR organisation_search_name(t.buyer_name) = ss.match_buyer
           OR (SELECT pr.procedure_key FROM procedures AS pr WHERE pr.id = t.procedure_id) = ANY(ss.match_ids)
-          OR organisation_search_name(t.buyer_name) = ss.match_buyer)
+          OR (coalesce((SELECT lexemes FROM tender_lexemes) @@ ANY(ss.match_query), true)
+              AND EXISTS (SELECT 1 FROM tender_chunks AS ch WHERE ch.lexemes @@ ANY(ss.match_query))))
         AND ${notExcludedBy("ss")}
         AND NOT EXISTS (SELECT 1 FROM following AS f WHERE f.id = ss.id)
         AND NOT EXISTS (

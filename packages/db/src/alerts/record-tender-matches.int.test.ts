@@ -224,6 +224,10 @@ describe("recordTenderMatchesSql", () => {
     const missed = [
       await hybrid("snow -gritting"),
       await hybrid("bridge painting"),
+      // The last word of one chunk and the first of the other (whichever comes first): the
+      // tender's text as a whole may hold the phrase, no chunk does.
+      await hybrid('"weinheim gritting"'),
+      await hybrid('"clearing winter"'),
       await save(far, { query: "snow clearing", minScore: 0.9, keyId }),
     ];
     const recorded = await recordTenderMatches(t.db, {

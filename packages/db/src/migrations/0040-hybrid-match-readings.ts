@@ -8,8 +8,15 @@ import { type Kysely, sql } from "kysely";
  * half-precision vector (2 KB, PLAIN too) the row passed PostgreSQL's 8 KB limit and saving the
  * query failed ("row is too big"). An array is compressed and, if need be, stored apart. A row
  * written before keeps its one OR'd tsquery as a one-element array, which matches the same.
+ *
+ * `tsvector_concat_agg`: `||` over rows (each operand's positions shifted past the previous
+ * one's), so the notifier reads a tender's chunks as one text before checking them one by one.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    CREATE AGGREGATE tsvector_concat_agg(tsvector) (SFUNC = tsvector_concat, STYPE = tsvector, INITCOND = '')`.execute(
+    db,
+  );
   await sql`
     ALTER TABLE saved_searches
       ALTER COLUMN match_query TYPE tsquery[] USING CASE WHEN match_query IS NULL THEN NULL ELSE ARRAY[match_query] END,
@@ -19,6 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`DROP AGGREGATE tsvector_concat_agg(tsvector)`.execute(db);
   // The OR of the readings, as 0038 stored it (no reading: the empty tsquery, which matches nothing).
   await sql`
     CREATE OR REPLACE FUNCTION pg_temp.or_readings(readings tsquery[]) RETURNS tsquery LANGUAGE sql IMMUTABLE STRICT AS $$
