@@ -44,11 +44,12 @@ export function hybridCandidatesSql(now: Date): RawBuilder<unknown> {
         -- Implied by the filters (recordTenderMatches, step 1), and cheap to check before them.
         AND ss.filter_keys && (SELECT keys FROM tender_keys)
         AND ${alertingSavedSearchSql("ss")} AND ${savedFilterSql(sql`ss.filters`, now)}
-      -- The cheap ways first: OR stops at the first that holds.
+      -- The cheap ways first: OR stops at the first that holds. The folded buyer and the
+      -- procedure key are the tender's, read once (SELECT … FROM t), not once per saved search.
       WHERE (t.cpv_prefixes && ss.match_cpv
           OR t.external_id = ANY(ss.match_ids)
-          OR organisation_search_name(t.buyer_name) = ss.match_buyer
-          OR (SELECT pr.procedure_key FROM procedures AS pr WHERE pr.id = t.procedure_id) = ANY(ss.match_ids)
+          OR (SELECT organisation_search_name(t.buyer_name) FROM t) = ss.match_buyer
+          OR (SELECT pr.procedure_key FROM t JOIN procedures AS pr ON pr.id = t.procedure_id) = ANY(ss.match_ids)
           OR (coalesce((SELECT lexemes FROM tender_lexemes) @@ ANY(ss.match_query), true)
               AND EXISTS (SELECT 1 FROM tender_chunks AS ch WHERE ch.lexemes @@ ANY(ss.match_query))))
         AND ${notExcludedBy("ss")}
