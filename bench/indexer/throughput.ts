@@ -5,7 +5,8 @@
 // Variants (issue 34): `lexical` is the database as migrated; `plain` drops, in its scratch database
 // only, the full-text index of the chunks (the GIN index `chunks_lexemes_idx` and the expression
 // that generates `chunks.lexemes`, which then stays NULL), so what hybrid search costs the indexer
-// is `lexical` against `plain`, interleaved as listed (the ratio is printed at the end).
+// is `lexical` against `plain`, interleaved as listed (the ratio is printed at the end). `unindexed`
+// keeps the generated lexemes and drops only the GIN index: which of the two costs.
 // Usage (after `pnpm build`): node bench/indexer/throughput.ts [tenders, default 300] [processes, default 1,2]
 //   [variants, default lexical], e.g. node bench/indexer/throughput.ts 300 1 lexical,plain,lexical,plain
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the admin database.
@@ -34,9 +35,9 @@ const natsUrl = process.env.NATS_URL ?? "nats://127.0.0.1:4222";
 const tenders = Number(process.argv[2] ?? 300);
 const processCounts = (process.argv[3] ?? "1,2").split(",").map(Number);
 const variants = (process.argv[4] ?? "lexical").split(",") as Variant[];
-type Variant = "lexical" | "plain";
-if (variants.some((v) => v !== "lexical" && v !== "plain"))
-  throw new Error(`variants: lexical or plain, comma-separated (got ${process.argv[4]})`);
+type Variant = "lexical" | "plain" | "unindexed";
+if (variants.some((v) => v !== "lexical" && v !== "plain" && v !== "unindexed"))
+  throw new Error(`variants: lexical, plain or unindexed, comma-separated (got ${process.argv[4]})`);
 const MAIN = new URL("../../services/indexer/dist/main.js", import.meta.url).pathname;
 const TIME_LIMIT_MS = 10 * 60_000;
 
@@ -63,10 +64,8 @@ async function run(
   variant: Variant,
 ): Promise<{ seconds: number; chunks: number; withLexemes: number }> {
   const { url, db, drop } = await scratch.createScratchDatabase(adminUrl, "tender_bench_idx");
-  if (variant === "plain") {
-    await sql`DROP INDEX chunks_lexemes_idx`.execute(db);
-    await sql`ALTER TABLE chunks ALTER COLUMN lexemes DROP EXPRESSION`.execute(db);
-  }
+  if (variant !== "lexical") await sql`DROP INDEX chunks_lexemes_idx`.execute(db);
+  if (variant === "plain") await sql`ALTER TABLE chunks ALTER COLUMN lexemes DROP EXPRESSION`.execute(db);
   const dir = await mkdtemp(join(tmpdir(), "bench-indexer-"));
   const prefix = `b${randomBytes(4).toString("hex")}`;
   const names = busNames(prefix);
@@ -161,11 +160,14 @@ for (const processes of processCounts) {
 }
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 for (const processes of new Set(processCounts)) {
-  const lexical = rates.get(`${processes} process(es), lexical`);
   const plain = rates.get(`${processes} process(es), plain`);
-  if (!lexical || !plain) continue;
-  console.log(
-    `${processes} process(es): lexical ${mean(lexical).toFixed(0)} chunks/s (mean of ${lexical.length}), ` +
-      `plain ${mean(plain).toFixed(0)} chunks/s (mean of ${plain.length}), lexical / plain = ${(mean(lexical) / mean(plain)).toFixed(3)}`,
-  );
+  if (!plain) continue;
+  for (const variant of ["lexical", "unindexed"]) {
+    const other = rates.get(`${processes} process(es), ${variant}`);
+    if (!other) continue;
+    console.log(
+      `${processes} process(es): ${variant} ${mean(other).toFixed(0)} chunks/s (mean of ${other.length}), ` +
+        `plain ${mean(plain).toFixed(0)} chunks/s (mean of ${plain.length}), ${variant} / plain = ${(mean(other) / mean(plain)).toFixed(3)}`,
+    );
+  }
 }
