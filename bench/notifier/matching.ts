@@ -10,8 +10,13 @@
 // Usage (after `pnpm build`): node bench/notifier/matching.ts [tenders, default 20]
 //   [sizes, default 1000] [rounds, default 2] [concurrency, default 2] [min_score, default 0.35]
 //   [chunks per tender, default 20] [tenders for "before", default min(tenders, 10)]
-//   [unfiltered saved searches, default 1000]
+//   [unfiltered saved searches, default 1000] [--hybrid-share 0,0.33]
 // e.g. the goal's figures: node bench/notifier/matching.ts 50 1000,10000,100000 2 2
+// `--hybrid-share` (issue 34, default 0): the share of the saved searches in `mode: "hybrid"`
+// (`hybridQuery`: words, phrases, CPV labels); a list runs each share in turn at every size,
+// interleaved. "before" knows no hybrid saved searches, so it runs only without
+// (its tenders default to 0 when a share is above 0); e.g. a third of 100,000 hybrid against none:
+// node bench/notifier/matching.ts 50 100000 2 2 0.35 20 0 1000 --hybrid-share 0,0.33
 // (min_score 1 leaves only the search itself: no saved search matches, nothing is written.)
 // DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the admin database.
 import { loadavg } from "node:os";
@@ -25,22 +30,28 @@ const before = (await import(
 )) as typeof import("./record-tender-matches-before.js");
 
 const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const tenders = Number(process.argv[2] ?? 20);
-const sizes = (process.argv[3] ?? "1000").split(",").map(Number);
-const rounds = Number(process.argv[4] ?? 2);
-const concurrency = Number(process.argv[5] ?? 2);
-const minScore = Number(process.argv[6] ?? lib.MIN_SCORE);
-const chunks = Number(process.argv[7] ?? 20);
-const beforeTenders = Number(process.argv[8] ?? Math.min(tenders, 10));
-const unfiltered = Number(process.argv[9] ?? 1000);
+const flag = process.argv.indexOf("--hybrid-share");
+const hybridShares = (flag < 0 ? "0" : (process.argv[flag + 1] ?? "0")).split(",").map(Number);
+const args =
+  flag < 0 ? process.argv.slice(2) : [...process.argv.slice(2, flag), ...process.argv.slice(flag + 2)];
+const tenders = Number(args[0] ?? 20);
+const sizes = (args[1] ?? "1000").split(",").map(Number);
+const rounds = Number(args[2] ?? 2);
+const concurrency = Number(args[3] ?? 2);
+const minScore = Number(args[4] ?? lib.MIN_SCORE);
+const chunks = Number(args[5] ?? 20);
+const beforeTenders = Number(args[6] ?? (hybridShares.some((s) => s > 0) ? 0 : Math.min(tenders, 10)));
+const unfiltered = Number(args[7] ?? 1000);
 
 type Db = Parameters<typeof recordTenderMatches>[0];
 type Match = (db: Db, input: Parameters<typeof recordTenderMatches>[1]) => Promise<{ matches: number }>;
 type Tender = { id: string; contentHash: string };
-const VARIANTS: [name: string, match: Match, count: number][] = [
-  ["before", before.recordTenderMatchesBefore, beforeTenders],
-  ["after", recordTenderMatches, tenders],
-];
+const VARIANTS = (
+  [
+    ["before", before.recordTenderMatchesBefore, beforeTenders],
+    ["after", recordTenderMatches, tenders],
+  ] as [name: string, match: Match, count: number][]
+).filter(([, , count]) => count > 0);
 
 const load = () =>
   loadavg()
@@ -83,33 +94,38 @@ try {
     `${tenders} indexed tenders × ${chunks} chunks ("before": the first ${beforeTenders}), min_score ${minScore}, ${concurrency} call(s) in flight, interleaved runs`,
   );
   console.log(
-    "| saved searches | round | statement | tenders/s | ms per tender (mean) | matches | looked up per tender | setup s | load average before |",
+    "| saved searches | hybrid share | round | statement | tenders/s | ms per tender (mean) | matches | looked up per tender | setup s | load average before |",
   );
-  console.log("|---|---|---|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|---|---|");
   const row = (cells: (string | number)[]) => console.log(`| ${cells.join(" | ")} |`);
   const unfilteredCost = new Map<string, number[]>();
   for (let round = 1; round <= rounds; round++) {
     // Alternate which statement goes first, so neither always runs on a warmer cache.
     const order = round % 2 === 1 ? VARIANTS : [...VARIANTS].reverse();
     for (const size of sizes) {
-      const s0 = performance.now();
-      await lib.replaceSavedSearches(db, size, { minScore });
-      const setup = ((performance.now() - s0) / 1000).toFixed(0);
-      const lookedUp = (await meanLookedUp(db)).toFixed(0);
-      for (const [name, match, count] of order) {
-        const loadBefore = load();
-        const { ms, matches } = await measure(db, match, seeded.slice(0, count));
-        row([
-          size.toLocaleString("en"),
-          round,
-          name,
-          (1000 / (ms / concurrency)).toFixed(2),
-          ms.toFixed(1),
-          matches,
-          lookedUp,
-          setup,
-          loadBefore,
-        ]);
+      for (const hybridShare of round % 2 === 1 ? hybridShares : [...hybridShares].reverse()) {
+        const s0 = performance.now();
+        await lib.replaceSavedSearches(db, size, { minScore, hybridShare });
+        const setup = ((performance.now() - s0) / 1000).toFixed(0);
+        const lookedUp = (await meanLookedUp(db)).toFixed(0);
+        for (const [name, match, count] of order) {
+          // The old statement knows no hybrid saved searches.
+          if (name === "before" && hybridShare > 0) continue;
+          const loadBefore = load();
+          const { ms, matches } = await measure(db, match, seeded.slice(0, count));
+          row([
+            size.toLocaleString("en"),
+            hybridShare,
+            round,
+            name,
+            (1000 / (ms / concurrency)).toFixed(2),
+            ms.toFixed(1),
+            matches,
+            lookedUp,
+            setup,
+            loadBefore,
+          ]);
+        }
       }
     }
     // What one unfiltered saved search costs per tender: `unfiltered` of them against none.
@@ -124,6 +140,7 @@ try {
         const { ms, matches } = await measure(db, match, seeded.slice(0, tenderCount));
         row([
           `${count.toLocaleString("en")} unfiltered`,
+          0,
           round,
           name,
           (1000 / (ms / concurrency)).toFixed(2),

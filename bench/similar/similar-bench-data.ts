@@ -72,7 +72,7 @@ export async function markResultsAndIndex(
                 ELSE floor(random() * ${TOPICS}::int)::int END AS topic
     FROM tenders AS t`.execute(db);
   await sql`CREATE UNIQUE INDEX ON bench_notices (n)`.execute(db);
-  // The HNSW index (migration 0040) is built once over the loaded chunks, not updated per row.
+  // The HNSW index (migration 0041) is built once over the loaded chunks, not updated per row.
   const hnsw = migrations["0041-similar-text-index"];
   if (!hnsw?.down) throw new Error("migration 0041-similar-text-index is missing");
   await hnsw.down(db);

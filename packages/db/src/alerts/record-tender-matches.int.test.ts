@@ -224,6 +224,10 @@ describe("recordTenderMatchesSql", () => {
     const missed = [
       await hybrid("snow -gritting"),
       await hybrid("bridge painting"),
+      // The last word of one chunk and the first of the other (whichever comes first): the
+      // tender's text as a whole may hold the phrase, no chunk does.
+      await hybrid('"weinheim gritting"'),
+      await hybrid('"clearing winter"'),
       await save(far, { query: "snow clearing", minScore: 0.9, keyId }),
     ];
     const recorded = await recordTenderMatches(t.db, {
@@ -238,5 +242,30 @@ describe("recordTenderMatchesSql", () => {
       expect(match?.score).toBeLessThan(0.9);
     }
     for (const id of missed) expect(await matchesOf(id)).toEqual([]);
+  });
+
+  it("saves a hybrid saved search of the longest query (32 terms, each read by every configuration) and matches it by one of its words", async () => {
+    const words = Array.from(
+      { length: 31 },
+      (_, i) => `Instandhaltungsarbeiten${String.fromCharCode(97 + (i % 26))}${i}`,
+    );
+    const tender = await seedTender(t.db, { chunks: ["Maintenance of municipal lighting installations."] });
+    const chunks = await listChunksForTender(t.db, tender.id);
+    const far = (chunks[0]?.embedding ?? []).map((x) => -x);
+    const keyId = (await createApiKey(t.db, { name: "long hybrid", limitPerMinute: 100 })).id;
+    // Before migration 0042 the query's one tsquery and the saved search's half vector passed 8 KB: "row is too big".
+    const long = await save(far, {
+      query: [...words, "lighting"].join(" OR "),
+      mode: "hybrid",
+      minScore: 0.9,
+      keyId,
+    });
+    const recorded = await recordTenderMatches(t.db, {
+      tenderId: tender.id,
+      contentHash: tender.contentHash,
+      now: NOW,
+    });
+    expect(recorded.matches).toBe(1);
+    expect((await matchesOf(long))[0]?.tender_id).toBe(tender.id);
   });
 });

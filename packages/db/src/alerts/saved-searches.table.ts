@@ -26,8 +26,9 @@ export interface SavedSearchesTable {
   /** `vector` or `hybrid` (0038): how the notifier matches it (docs/api.md#saved-searches). */
   mode: Generated<"vector" | "hybrid">;
   /** Hybrid only (0038): the query as the notifier matches it; null for a vector saved search. */
-  match_query: Generated<string | null>;
-  match_excluded: Generated<string | null>;
+  match_query: Generated<string[] | null>;
+  /** The readings of the query's exclusions (tsquery[] since 0042, as `match_query`). */
+  match_excluded: Generated<string[] | null>;
   match_cpv: Generated<string[] | null>;
   match_ids: Generated<string[] | null>;
   match_buyer: Generated<string | null>;

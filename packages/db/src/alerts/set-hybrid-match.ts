@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { Db } from "../database.js";
 import { LEXICAL_CONFIGS } from "../search/lexical-config.js";
 import { conceptCodesSql, identifierSpellings } from "../search/lexical-lists.js";
-import { lexicalConditions } from "../search/lexical-query-sql.js";
+import { configReadings, lexicalTexts } from "../search/lexical-query-sql.js";
 
 /**
  * How closely a label must match the query for an alert to follow its CPV concept (the cosine of
@@ -14,14 +14,14 @@ const NAMED_CONCEPT = 0.7;
 
 /**
  * Stores how the notifier matches a hybrid saved search's `query` (docs/api.md#saved-searches),
- * read as hybrid Search reads it: its words and phrases as one tsquery over every configuration
- * (`match_query`), its exclusions (`match_excluded`), the prefixes of the CPV concepts it names
+ * read as hybrid Search reads it: its words and phrases as every configuration reads them
+ * (`match_query`, `configReadings`), its exclusions likewise (`match_excluded`), the prefixes of the CPV concepts it names
  * (`match_cpv`), its identifiers (`match_ids`), the folded query as a buyer name (`match_buyer`),
  * and the keys a tender may share with it (`match_keys`, migration 0038).
  */
 export async function setHybridMatch(db: Db, id: string, query: string): Promise<void> {
   const parsed = parseQuerySyntax(query);
-  const { positive, excluded } = lexicalConditions(parsed);
+  const { positive, excluded } = lexicalTexts(parsed);
   const codes = conceptCodesSql(parsed, NAMED_CONCEPT);
   const ids = identifierSpellings(parsed.identifiers);
   const words = parsed.groups
@@ -30,8 +30,8 @@ export async function setHybridMatch(db: Db, id: string, query: string): Promise
     .join(" ");
   await sql`
     UPDATE saved_searches SET
-      match_query = ${positive ?? sql`NULL`},
-      match_excluded = ${excluded ?? sql`NULL`},
+      match_query = ${positive === "" ? sql`NULL` : configReadings(positive)},
+      match_excluded = ${excluded === "" ? sql`NULL` : configReadings(excluded)},
       match_cpv = ${codes ? sql`ARRAY(SELECT k.prefix FROM (${codes}) AS k)` : sql`'{}'::text[]`},
       match_ids = ${ids}::text[],
       match_buyer = organisation_search_name(${query}::text),

@@ -35,6 +35,7 @@ import * as m0038 from "./0038-hybrid-search.js";
 import * as m0039 from "./0039-cpv-labels.js";
 import * as m0040 from "./0040-award-framework.js";
 import * as m0041 from "./0041-similar-text-index.js";
+import * as m0042 from "./0042-hybrid-match-readings.js";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   "0039-cpv-labels": m0039,
   "0040-award-framework": m0040,
   "0041-similar-text-index": m0041,
+  "0042-hybrid-match-readings": m0042,
 };

@@ -8,7 +8,7 @@ import { LEXICAL_CONFIGS } from "./lexical-config.js";
  * `text` is always a rendering of parsed terms (each quoted), so the user's text never reaches
  * the tsquery syntax.
  */
-function configReadings(text: string): RawBuilder<string>[] {
+function readingsByConfig(text: string): RawBuilder<string>[] {
   return LEXICAL_CONFIGS.map(
     (config) => sql<string>`websearch_to_tsquery(${config}::regconfig, ${text}::text)`,
   );
@@ -20,7 +20,7 @@ function configReadings(text: string): RawBuilder<string>[] {
  * which matches nothing.
  */
 export function anyConfigTsquery(text: string): RawBuilder<string> {
-  return sql<string>`(${sql.join(configReadings(text), sql` || `)})`;
+  return sql<string>`(${sql.join(readingsByConfig(text), sql` || `)})`;
 }
 
 /** What a chunk's `lexemes` must match (the query's groups) and must not (its exclusions); null when there is nothing positive. */
@@ -30,10 +30,27 @@ export interface LexicalConditions {
   excluded: RawBuilder<string> | null;
 }
 
-/** The tsqueries of a parsed query (docs/api.md#hybrid-search), as expressions over every configuration (a saved search stores them). */
+/**
+ * `text` as each configuration a chunk may be indexed with reads it, each distinct reading once
+ * and none empty: a chunk's `lexemes` match `@@ ANY(...)` of it exactly when they match
+ * {@link anyConfigTsquery} of `text`. Stored by hybrid saved searches (migration 0042): an array,
+ * unlike one tsquery, may be compressed and stored apart from its row.
+ */
+export function configReadings(text: string): RawBuilder<string[]> {
+  return sql<string[]>`ARRAY(
+    SELECT DISTINCT q FROM unnest(${LEXICAL_CONFIGS}::regconfig[]) AS cfg(config),
+      websearch_to_tsquery(cfg.config, ${text}::text) AS q
+    WHERE numnode(q) > 0)`;
+}
+
+/** A parsed query's groups and its exclusions, each rendered for `websearch_to_tsquery` ("" when there are none). */
+export function lexicalTexts(parsed: ParsedQuery): { positive: string; excluded: string } {
+  return { positive: renderWebsearch(parsed.groups), excluded: renderWebsearch([parsed.excluded]) };
+}
+
+/** The tsqueries of a parsed query (docs/api.md#hybrid-search). */
 export function lexicalConditions(parsed: ParsedQuery): LexicalConditions {
-  const positive = renderWebsearch(parsed.groups);
-  const excluded = renderWebsearch([parsed.excluded]);
+  const { positive, excluded } = lexicalTexts(parsed);
   return {
     positive: positive === "" ? null : anyConfigTsquery(positive),
     excluded: excluded === "" ? null : anyConfigTsquery(excluded),
@@ -54,8 +71,8 @@ export async function readLexicalConditions(db: Db, parsed: ParsedQuery): Promis
   const excluded = renderWebsearch([parsed.excluded]);
   if (positive === "" && excluded === "") return { positive: null, excluded: null };
   const { rows } = await sql<{ positive: string[]; excluded: string[] }>`
-    SELECT ARRAY[${sql.join(configReadings(positive))}]::text[] AS positive,
-           ARRAY[${sql.join(configReadings(excluded))}]::text[] AS excluded`.execute(db);
+    SELECT ARRAY[${sql.join(readingsByConfig(positive))}]::text[] AS positive,
+           ARRAY[${sql.join(readingsByConfig(excluded))}]::text[] AS excluded`.execute(db);
   const anyReading = (readings: readonly string[] | undefined): RawBuilder<string> | null => {
     // A tsquery's text form reads back as the same tsquery.
     const distinct = [...new Set((readings ?? []).filter((r) => r !== ""))];
