@@ -1,6 +1,4 @@
 import { type RawBuilder, sql } from "kysely";
-import { alertingSavedSearchSql } from "./alerting-saved-search-sql.js";
-import { savedFilterSql } from "./saved-filter-sql.js";
 
 /**
  * "a chunk of `tender_chunks` matches one of `readings`" (a `tsquery[]`; false when NULL). The
@@ -20,22 +18,11 @@ export function notExcludedBy(alias: string): RawBuilder<boolean> {
 }
 
 /**
- * The CTEs `tender_match_keys`, `tender_lexemes` and `hybrid_candidates` of `recordTenderMatchesSql` (over its `t`,
- * `tender_chunks`, `tender_keys`, `following` and `procedure_alerts`): the hybrid saved searches the tender's
- * text matches as hybrid Search would find it (docs/api.md#saved-searches), whatever the cosine.
- * They are found through the GIN index of `match_keys` (migration 0038): every way to match
- * shares a key with the tender (a word of a chunk, a CPV prefix, an identifier, the folded
- * buyer), so none is left out; the exact condition is checked on each one found.
+ * The CTE `tender_lexemes` of `recordTenderMatchesSql` (over its `tender_chunks`): what
+ * {@link textMatchesSql} reads of the tender's chunks, computed once per statement.
  */
-export function hybridCandidatesSql(now: Date): RawBuilder<unknown> {
-  return sql`tender_match_keys AS MATERIALIZED (
-      SELECT ARRAY(
-        SELECT DISTINCT 'w:' || w.lexeme FROM tender_chunks AS ch, unnest(tsvector_to_array(ch.lexemes)) AS w(lexeme)
-        UNION SELECT 'c:' || p FROM t, unnest(t.cpv_prefixes) AS p
-        UNION SELECT 'i:' || t.external_id FROM t
-        UNION SELECT 'i:' || pr.procedure_key FROM t JOIN procedures AS pr ON pr.id = t.procedure_id
-        UNION SELECT 'b:' || organisation_search_name(t.buyer_name) FROM t) AS keys
-    ), tender_lexemes AS MATERIALIZED (
+export function tenderTextSql(): RawBuilder<unknown> {
+  return sql`tender_lexemes AS MATERIALIZED (
       -- The chunks as one text (each chunk's positions shifted past the previous ones'): a query
       -- one chunk matches matches it too (the readings have no negation), so only the saved
       -- searches it matches have their chunks checked one by one. NULL, and no such check first,
@@ -47,24 +34,25 @@ export function hybridCandidatesSql(now: Date): RawBuilder<unknown> {
                                     unnest(ch.lexemes) AS u GROUP BY u.lexeme) AS counts) <= 256
         THEN (SELECT tsvector_concat_agg(ch.lexemes ORDER BY ch.id) FROM tender_chunks AS ch)
       END AS lexemes
-    ), hybrid_candidates AS (
-      SELECT ss.id, ss.webhook_url, ss.min_score, ss.embedding_model
-      FROM t JOIN saved_searches AS ss
-        ON ss.mode = 'hybrid' AND ss.match_keys && (SELECT keys FROM tender_match_keys)
-        -- Implied by the filters (recordTenderMatches, step 1), and cheap to check before them.
-        AND ss.filter_keys && (SELECT keys FROM tender_keys)
-        AND ${alertingSavedSearchSql("ss")} AND ${savedFilterSql(sql`ss.filters`, now)}
-      -- The cheap ways first: OR stops at the first that holds. The folded buyer and the
-      -- procedure key are the tender's, read once (SELECT … FROM t), not once per saved search.
-      WHERE (t.cpv_prefixes && ss.match_cpv
-          OR t.external_id = ANY(ss.match_ids)
-          OR (SELECT organisation_search_name(t.buyer_name) FROM t) = ss.match_buyer
-          OR (SELECT pr.procedure_key FROM t JOIN procedures AS pr ON pr.id = t.procedure_id) = ANY(ss.match_ids)
-          OR (coalesce((SELECT lexemes FROM tender_lexemes) @@ ANY(ss.match_query), true)
-              AND ${anyChunkMatches(sql`ss.match_query`)}))
-        AND ${notExcludedBy("ss")}
-        AND NOT EXISTS (SELECT 1 FROM following AS f WHERE f.id = ss.id)
-        AND NOT EXISTS (
-          SELECT 1 FROM procedure_alerts AS own
-          WHERE own.saved_search_id = ss.id AND own.tender_id = t.id AND own.reason <> 'match')`;
+    )`;
+}
+
+/**
+ * "hybrid saved search `alias` matches the tender's text as hybrid Search would find it"
+ * (docs/api.md#saved-searches), over `t` and the CTE of {@link tenderTextSql}; everything of the
+ * tender is read once (`SELECT … FROM t` or a CTE), not once per saved search. It is checked on
+ * every hybrid saved search the filter keys find, which the vector pass reads anyway: looking
+ * them up by `match_keys` first (the GIN index of migration 0038, an overlap with the tender's
+ * ~300 keys) cost more than this check at 10,000 saved searches (docs/benchmarks.md, issue 34).
+ */
+export function textMatchesSql(alias: string): RawBuilder<boolean> {
+  const ss = sql.ref(alias);
+  // The cheap ways first: OR stops at the first that holds.
+  return sql<boolean>`(${ss}.mode = 'hybrid'
+      AND ((SELECT cpv_prefixes FROM t) && ${ss}.match_cpv
+          OR (SELECT external_id FROM t) = ANY(${ss}.match_ids)
+          OR (SELECT organisation_search_name(t.buyer_name) FROM t) = ${ss}.match_buyer
+          OR (SELECT pr.procedure_key FROM t JOIN procedures AS pr ON pr.id = t.procedure_id) = ANY(${ss}.match_ids)
+          OR (coalesce((SELECT lexemes FROM tender_lexemes) @@ ANY(${ss}.match_query), true)
+              AND ${anyChunkMatches(sql`${ss}.match_query`)})))`;
 }
