@@ -5,8 +5,8 @@ import type { Db } from "../database.js";
 import { COMPACT_PAIR_BOUND } from "../search/compact-query.js";
 import { alertingSavedSearchSql } from "./alerting-saved-search-sql.js";
 import { FOLLOW_UP_REASON_SQL, VISIBLE_CHANGE_PATH } from "./follow-up-sql.js";
-import { notExcludedBy, tenderTextSql, textMatchesSql } from "./hybrid-candidates-sql.js";
 import { savedFilterSql } from "./saved-filter-sql.js";
+import { notExcludedBy, tenderTextSql, textMatchesSql } from "./text-matches-sql.js";
 
 export interface RecordTenderMatchesInput {
   tenderId: string;
