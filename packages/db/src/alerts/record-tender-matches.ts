@@ -5,8 +5,8 @@ import type { Db } from "../database.js";
 import { COMPACT_PAIR_BOUND } from "../search/compact-query.js";
 import { alertingSavedSearchSql } from "./alerting-saved-search-sql.js";
 import { FOLLOW_UP_REASON_SQL, VISIBLE_CHANGE_PATH } from "./follow-up-sql.js";
-import { hybridCandidatesSql, notExcludedBy } from "./hybrid-candidates-sql.js";
 import { savedFilterSql } from "./saved-filter-sql.js";
+import { notExcludedBy, tenderTextSql, textMatchesSql } from "./text-matches-sql.js";
 
 export interface RecordTenderMatchesInput {
   tenderId: string;
@@ -61,6 +61,9 @@ export interface RecordedMatches {
  *    saved search whose compact best is below `min_score − E` cannot match and goes no further.
  * 3. The rest (and any with a NULL compact vector on either side) get the exact score of
  *    Search from the full vectors, as before.
+ * A hybrid saved search (docs/api.md#saved-searches) is found by the same lookup and matches
+ * also when its text matches the tender (`textMatchesSql`), whatever its score: that is checked
+ * first, and the compact pass only when it does not hold. It keeps its best chunk and score all the same.
  */
 export async function recordTenderMatches(db: Db, input: RecordTenderMatchesInput): Promise<RecordedMatches> {
   const { rows } = await recordTenderMatchesSql(input).execute(db);
@@ -133,26 +136,24 @@ export function recordTenderMatchesSql(input: RecordTenderMatchesInput) {
       WHERE EXISTS (SELECT 1 FROM follow_up) AND ss.query_embedding IS NOT NULL AND ${alertingSavedSearchSql("ss")}
         AND NOT EXISTS (
           SELECT 1 FROM procedure_alerts AS own WHERE own.saved_search_id = ss.id AND own.tender_id = (SELECT id FROM t))
-    ), vector_candidates AS (
-      SELECT ss.id, ss.webhook_url, ss.min_score, ss.embedding_model
+    ), ${tenderTextSql()}, candidates AS (
+      -- One pass over the saved searches the filter keys find, vector and hybrid alike: a hybrid
+      -- one the text matches is in whatever its cosine, so it skips the compact pass (CASE: in
+      -- this order); \`lexical\` is computed again only for the few that pass.
+      SELECT ss.id, ss.webhook_url, ss.min_score, ss.embedding_model, ${textMatchesSql("ss")} AS lexical
       FROM t JOIN saved_searches AS ss
         ON ss.filter_keys && (SELECT keys FROM tender_keys)
-        AND ss.query_embedding IS NOT NULL AND ${alertingSavedSearchSql("ss")}
-        AND ${savedFilterSql(sql`ss.filters`, input.now)}
-      WHERE (ss.query_half IS NULL OR (
-        SELECT bool_or(ch.embedding_half IS NULL)
-               OR max(-(ch.embedding_half <#> ss.query_half)) >= ss.min_score - ${COMPACT_PAIR_BOUND}::float8
-        FROM tender_chunks AS ch WHERE ch.embedding_model = ss.embedding_model))
+        AND ${alertingSavedSearchSql("ss")} AND ${savedFilterSql(sql`ss.filters`, input.now)}
+      WHERE CASE WHEN ${textMatchesSql("ss")} THEN true
+                 ELSE ss.query_embedding IS NOT NULL AND (ss.query_half IS NULL OR (
+                   SELECT bool_or(ch.embedding_half IS NULL)
+                          OR max(-(ch.embedding_half <#> ss.query_half)) >= ss.min_score - ${COMPACT_PAIR_BOUND}::float8
+                   FROM tender_chunks AS ch WHERE ch.embedding_model = ss.embedding_model)) END
         AND NOT EXISTS (SELECT 1 FROM following AS f WHERE f.id = ss.id)
         AND NOT EXISTS (
           SELECT 1 FROM procedure_alerts AS own
           WHERE own.saved_search_id = ss.id AND own.tender_id = t.id AND own.reason <> 'match')
         AND ${notExcludedBy("ss")}
-    ), ${hybridCandidatesSql(input.now)}
-    ), candidates AS (
-      SELECT id, webhook_url, min_score, embedding_model, bool_or(lexical) AS lexical
-      FROM (SELECT *, false AS lexical FROM vector_candidates UNION ALL SELECT *, true FROM hybrid_candidates) AS c
-      GROUP BY id, webhook_url, min_score, embedding_model
     ), best AS (${bestChunkSql("candidates")}
     ), follower_best AS (${bestChunkSql("followers")}
     ), matched AS (
