@@ -46,7 +46,7 @@ export function wordNeighboursSql(
       SELECT t.id FROM chunks AS c JOIN tenders AS t ON t.id = c.tender_id
       WHERE c.attachment_id IS NULL AND c.embedding_model = ${model} AND ${eligible}
         AND c.lexemes @@ (SELECT string_agg(q::text, ' | ')::tsquery FROM w WHERE opens)
-      ORDER BY ${heldShareSql} DESC, t.id
+      ORDER BY coalesce(${heldShareSql}, 0) DESC, t.id
       LIMIT ${limit}) AS n`;
 }
 
