@@ -17,6 +17,15 @@ export const MODEL = "bench-topic-1024";
 const TOPICS = 2000;
 const BATCH = 50_000;
 
+/** A step timer: each call logs the step and the seconds since the previous call (or the start). */
+function lapTimer(log: (line: string) => void): (what: string) => void {
+  let started = performance.now();
+  return (what) => {
+    log(`  ${what} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    started = performance.now();
+  };
+}
+
 /** Generates `notices` notices, `awards` awards and their chunks; `log` gets the progress. */
 export async function generateSimilarData(
   db: Db,
@@ -24,11 +33,7 @@ export async function generateSimilarData(
   awards: number,
   log: (line: string) => void,
 ): Promise<void> {
-  let started = performance.now();
-  const lap = (what: string) => {
-    log(`  ${what} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-    started = performance.now();
-  };
+  const lap = lapTimer(log);
   for (let from = 1; from <= notices; from += BATCH) {
     await insertGeneratedTenders(db, { from, count: Math.min(BATCH, notices - from + 1), seed: from });
   }
@@ -49,11 +54,7 @@ export async function markResultsAndIndex(
   notices: number,
   log: (line: string) => void,
 ): Promise<void> {
-  let started = performance.now();
-  const lap = (what: string) => {
-    log(`  ${what} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-    started = performance.now();
-  };
+  const lap = lapTimer(log);
   // The facet counts' trigger is off for this update (no query measured here reads the counts):
   // with it, each row rewrites a count row the statement rewrote already, and a million notices'
   // update was cancelled after 7 minutes.
