@@ -82,16 +82,21 @@ export interface SearchSettings {
 export type SearchTenders = (query: string, mode: string) => Promise<string[]>;
 
 /**
- * The gateway app in process, with an API key of its own (a limit no run reaches). Mode `vector`
- * sends no `mode` (the specification's Search); any other is sent as `mode`.
+ * The gateway's app in process, as the benchmarks call it, with an API key of its own (a limit no
+ * run reaches); `name` names the key and the silent logger.
  */
-export async function createSearch(db: Db, ai: AiProvider, settings: SearchSettings): Promise<SearchTenders> {
+export async function createBenchGateway(
+  db: Db,
+  ai: AiProvider,
+  minRelevanceScore: number,
+  name: string,
+): Promise<{ app: ReturnType<typeof createApp>; key: string }> {
   const app = createApp({
     db,
     ai,
-    logger: createLogger({ level: "silent", name: "relevance-bench" }),
+    logger: createLogger({ level: "silent", name }),
     config: {
-      minRelevanceScore: settings.minRelevanceScore,
+      minRelevanceScore,
       searchDeadlineMs: 120_000,
       askDeadlineMs: 120_000,
       feedReadsPerMinute: 30,
@@ -99,7 +104,16 @@ export async function createSearch(db: Db, ai: AiProvider, settings: SearchSetti
       savedSearches: { perKey: 50, allowHttpWebhooks: false, webhookSecretKey: undefined },
     },
   });
-  const { key } = await createApiKey(db, { name: "relevance-bench", limitPerMinute: 1_000_000 });
+  const { key } = await createApiKey(db, { name, limitPerMinute: 1_000_000 });
+  return { app, key };
+}
+
+/**
+ * Search through the gateway's app ({@link createBenchGateway}). Mode `vector` sends no `mode`
+ * (the specification's Search); any other is sent as `mode`.
+ */
+export async function createSearch(db: Db, ai: AiProvider, settings: SearchSettings): Promise<SearchTenders> {
+  const { app, key } = await createBenchGateway(db, ai, settings.minRelevanceScore, "relevance-bench");
   // Read when an answer names a tender not seen yet: the search may be created before the ingest.
   const numberOf = new Map<string, string>();
   const numberOfTender = async (id: string) => {

@@ -11,11 +11,9 @@ import { loadavg } from "node:os";
 import { sql } from "kysely";
 import { aiProviderConfigFromEnv, createAiProvider } from "../../packages/ai/dist/index.js";
 import { AiEnv, loadConfig } from "../../packages/config/dist/index.js";
-import { createApiKey, listSimilarAwardNotices } from "../../packages/db/dist/index.js";
-import { createLogger } from "../../packages/observability/dist/index.js";
-import { createApp } from "../../services/gateway/dist/create-app.js";
+import { listSimilarAwardNotices } from "../../packages/db/dist/index.js";
 import { loadCorpus } from "../relevance/load-corpus.ts";
-import { indexCorpus, ingestCorpus } from "../relevance/relevance-pipeline.ts";
+import { createBenchGateway, indexCorpus, ingestCorpus } from "../relevance/relevance-pipeline.ts";
 import { bm25Index } from "./bm25.ts";
 
 const scratch = (await import(`../scratch-database${".ts"}`)) as typeof import("../scratch-database.js");
@@ -54,20 +52,7 @@ try {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const classes = (codes: readonly string[]) => new Set(codes.map((c) => c.slice(0, 4)));
   const bm25 = bm25Index(new Map(awards.map((a) => [a.id, texts.get(a.id) ?? ""])));
-  const app = createApp({
-    db,
-    ai,
-    logger: createLogger({ level: "silent", name: "similar-bench" }),
-    config: {
-      minRelevanceScore: minScore,
-      searchDeadlineMs: 120_000,
-      askDeadlineMs: 120_000,
-      feedReadsPerMinute: 30,
-      cardConcurrencyPerKey: 4,
-      savedSearches: { perKey: 50, allowHttpWebhooks: false, webhookSecretKey: undefined },
-    },
-  });
-  const { key } = await createApiKey(db, { name: "similar-bench", limitPerMinute: 1_000_000 });
+  const { app, key } = await createBenchGateway(db, ai, minScore, "similar-bench");
   const sums = { full: 0, text: 0, bm25: 0 };
   let measured = 0;
   let withoutClass = 0;
