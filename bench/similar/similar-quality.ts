@@ -22,7 +22,7 @@ const ai = createAiProvider(aiProviderConfigFromEnv(loadConfig(AiEnv, process.en
 const minScore = Number(process.env.MIN_RELEVANCE_SCORE ?? 0.2);
 const notices = loadCorpus().slice(0, process.argv[2] ? Number(process.argv[2]) : undefined);
 console.log(
-  `${notices.length} notices, embedding model ${ai.embedModel} (load average before: ${loadavg()[0]?.toFixed(2)}; other work shared the machine)`,
+  `${notices.length} notices, embedding model ${ai.embedModel} (load average before: ${loadavg()[0]?.toFixed(2)})`,
 );
 
 const { db, drop } = await scratch.createScratchDatabase(adminUrl, "tender_bench_similar");
@@ -47,7 +47,10 @@ try {
     ).map((c) => [c.tender_id, c.content]),
   );
   const type = new Map(notices.map((n) => [n.id, n.document_type]));
-  const awards = rows.filter((r) => r.kind === "result" && r.superseded_by === null);
+  // What /similar answers with: current result and modification notices (so the share is never over 1).
+  const awards = rows.filter(
+    (r) => (r.kind === "result" || r.kind === "modification") && r.superseded_by === null,
+  );
   const awardIds = new Set(awards.map((r) => r.id));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const classes = (codes: readonly string[]) => new Set(codes.map((c) => c.slice(0, 4)));
